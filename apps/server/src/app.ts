@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { authRoutes } from './features/auth/auth.routes';
+import { clientRoutes } from './features/clients/client.routes';
+import { healthRoutes } from './features/health/health.routes';
+import { accessPlugin } from './platform/access';
+import type { AppDeps } from './platform/deps';
+import { installErrorHandler } from './platform/error-handler';
+import { newId } from './platform/ids';
+import { installSecurityHeaders } from './platform/security-headers';
+import { TenantResolver } from './platform/tenant';
+
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** Folder of the built web app; served with an index.html fallback when present. */
+  webDist?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+    tenants: TenantResolver;
+  }
+}
+
+/** The app-origin server, used by main.ts and by every test (app.inject). */
+export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    genReqId: () => newId(),
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 2 * 1024 * 1024,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', deps);
+  const tenants = new TenantResolver(deps.db);
+  app.decorate('tenants', tenants);
+  installErrorHandler(app);
+  installSecurityHeaders(app, deps.config.contentOrigin);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Training platform API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(accessPlugin, { db: deps.db, tenants, authHeader: deps.config.authHeader });
+
+  await app.register(healthRoutes, { deps });
+  await app.register(clientRoutes);
+  await app.register(authRoutes, { deps });
+
+  const webDist = opts.webDist;
+  if (webDist && existsSync(path.join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1y', immutable: true });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/')) return reply.status(404).send({ error: 'not_found', message: 'Not found.' });
+    if (webDist && req.method === 'GET' && existsSync(path.join(webDist, 'index.html'))) {
+      // The SPA decides what an unknown path shows (its own not-found page).
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist, { maxAge: 0, immutable: false });
+    }
+    return reply.status(404).send({ error: 'not_found', message: 'Not found.' });
+  });
+  return app;
+}

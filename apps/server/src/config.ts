@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** ARCHITECTURE section 8: every setting, parsed once; a bad value stops the start with a clear message. */
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  CONTENT_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  CONTENT_ORIGIN: z.url().default('http://127.0.0.1:3001'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
+  LMS_DEMO: z.enum(['0', '1', 'true', 'false']).optional(),
+  LMS_DEMO_PASSWORD: z.string().min(8).optional(),
+  AUTH_HEADER: z.enum(['Authorization', 'X-Authorization']).default('Authorization'),
+  ENTRA_AUTHORITY: z.url().default('https://login.microsoftonline.com'),
+  PAYPAL_API_BASE: z.url().default('https://api-m.sandbox.paypal.com'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.enum(['0', '1']).default('0'),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  contentPort: number;
+  contentOrigin: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  appSecret: string;
+  smtpUrl: string | undefined;
+  smtpAllowPrivate: boolean;
+  demo: boolean;
+  demoPassword: string | undefined;
+  authHeader: 'authorization' | 'x-authorization';
+  entraAuthority: string;
+  paypalApiBase: string;
+  logLevel: string;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const demo = e.LMS_DEMO === undefined ? e.NODE_ENV !== 'production' : e.LMS_DEMO === '1' || e.LMS_DEMO === 'true';
+  const contentOrigin = e.CONTENT_ORIGIN.replace(/\/$/, '');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    contentPort: e.CONTENT_PORT,
+    contentOrigin,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    appSecret: e.APP_SECRET ?? readOrCreateSecret(dataDir, e.NODE_ENV),
+    smtpUrl: e.SMTP_URL,
+    smtpAllowPrivate: e.SMTP_ALLOW_PRIVATE === '1',
+    demo,
+    demoPassword: e.LMS_DEMO_PASSWORD,
+    authHeader: e.AUTH_HEADER.toLowerCase() as Config['authHeader'],
+    entraAuthority: e.ENTRA_AUTHORITY,
+    paypalApiBase: e.PAYPAL_API_BASE,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === '1',
+  };
+}
+
+/** The embedded default keeps its secret next to its data, so a restart can still decrypt what it stored. */
+function readOrCreateSecret(dataDir: string, nodeEnv: string): string {
+  if (nodeEnv === 'production') throw new ConfigError('Invalid configuration:\n  APP_SECRET: required in production');
+  const file = path.join(dataDir, 'app-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,17 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db, Dialect } from './database';
+import * as m0001 from './migrations/2026-11-22-0001-foundation';
+
+/** Migrations are listed here (not read from the folder) so they bundle and run the same under tsx and vitest. */
+const migrations = (dialect: Dialect): Record<string, Migration> => ({
+  '2026-11-22-0001-foundation': { up: (db) => m0001.up(db, dialect) },
+});
+
+export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations(dialect)) };
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+}

@@ -1,0 +1,124 @@
+import type { TLoginBody, TLoginResult, TPasswordChangeBody, TCurrentUser } from '@lms/contracts/auth';
+import { LOGIN_LOCK_AFTER_FAILURES, LOGIN_LOCK_MINUTES, type TLocale } from '@lms/contracts/constants';
+import { LOGIN_TYPES, type TRole } from '@lms/contracts/roles';
+import { mayUseClosedPlatform } from '../../platform/access';
+import type { AppDeps } from '../../platform/deps';
+import { badRequest, fail, unauthorized } from '../../platform/errors';
+import { nowIso } from '../../platform/ids';
+import { hashPassword, verifyPassword } from '../../platform/passwords';
+import { createSession, endSession, endUserSessions, type Actor } from '../../platform/session';
+import { isPlatformOpen, type Tenant } from '../../platform/tenant';
+import { isUserActiveOn, presentCurrentUser } from '../users/user.presenter';
+import {
+  countFailedLogin,
+  findUserById,
+  findUserByLogin,
+  updateUserFields,
+  type UserRow,
+} from '../users/user.repository';
+import { assertPasswordAcceptable } from './password-policy';
+
+export interface RequestMeta {
+  ip: string;
+  userAgent?: string;
+}
+
+/** DECISIONS "lockout": 10 failures in a row lock for 15 minutes; a success resets the count. */
+export async function login(deps: AppDeps, tenant: Tenant, body: TLoginBody, meta: RequestMeta): Promise<TLoginResult> {
+  const { db } = deps;
+  const user = await findUserByLogin(db, tenant.id, body.emailOrUsername);
+  if (!user) {
+    await verifyPassword(null, body.password);
+    return unauthorized('login_failed');
+  }
+  if (user.login_type === LOGIN_TYPES.SCIM) return unauthorized('login_not_allowed');
+  if (user.locked_until && user.locked_until > nowIso()) return unauthorized('login_locked');
+
+  const check = await verifyPassword(user.password_hash, body.password);
+  if (!check.ok) {
+    const failures = await countFailedLogin(db, tenant.id, user.id);
+    if (failures >= LOGIN_LOCK_AFTER_FAILURES) {
+      const until = new Date(Date.now() + LOGIN_LOCK_MINUTES * 60_000).toISOString();
+      await updateUserFields(db, tenant.id, user.id, { locked_until: until, failed_login_count: 0 });
+      return unauthorized('login_locked');
+    }
+    return unauthorized('login_failed');
+  }
+  if (!isUserActiveOn(user, nowIso().slice(0, 10))) return unauthorized('login_failed');
+  if (!isPlatformOpen(tenant) && !mayUseClosedPlatform(user.role as TRole)) fail(403, 'platform_inactive');
+
+  const now = nowIso();
+  const newHash = check.needsRehash ? await hashPassword(body.password) : undefined;
+  await updateUserFields(db, tenant.id, user.id, {
+    failed_login_count: 0,
+    locked_until: null,
+    last_login_at: now,
+    ...(newHash ? { password_hash: newHash } : {}),
+  });
+  const token = await createSession(db, { id: user.id, clientId: tenant.id }, meta);
+  return loginResult(user, token);
+}
+
+function loginResult(user: UserRow, token: string): TLoginResult {
+  const current = presentCurrentUser(user);
+  return {
+    userId: user.id,
+    token,
+    loginType: current.loginType,
+    email: user.email,
+    passwordChangeRequired: current.passwordChangeRequired,
+    user: current,
+  };
+}
+
+export const logout = async (deps: AppDeps, actor: Actor): Promise<void> => {
+  await endSession(deps.db, actor.sessionId);
+};
+
+export async function currentUser(deps: AppDeps, actor: Actor): Promise<TCurrentUser> {
+  const user = (await findUserById(deps.db, actor.clientId, actor.userId)) ?? unauthorized('session_expired');
+  return presentCurrentUser(user);
+}
+
+/**
+ * Spec section 5: repetition must match, the new password must pass the rules and differ from the initial one.
+ * The change ends every session of the user and opens a fresh one (DECISIONS "sessions").
+ */
+export async function changePassword(
+  deps: AppDeps,
+  tenant: Tenant,
+  actor: Actor,
+  body: TPasswordChangeBody,
+  meta: RequestMeta,
+): Promise<{ userId: string; token: string }> {
+  const user = (await findUserById(deps.db, actor.clientId, actor.userId)) ?? unauthorized('session_expired');
+  if (user.login_type === LOGIN_TYPES.SCIM) fail(403, 'externally_managed');
+  if (body.newPassword !== body.newPasswordRepeat) badRequest('password_mismatch');
+  if (!(await verifyPassword(user.password_hash, body.currentPassword)).ok) badRequest('password_wrong_current');
+  assertPasswordAcceptable(body.newPassword, {
+    minLength: tenant.minPasswordLength,
+    email: user.email,
+    username: user.username,
+  });
+  if (user.initial_password_hash && (await verifyPassword(user.initial_password_hash, body.newPassword)).ok)
+    badRequest('password_same_as_initial');
+  if (body.newPassword === body.currentPassword) badRequest('password_same_as_initial');
+
+  const hash = await hashPassword(body.newPassword);
+  const token = await deps.db.transaction().execute(async (trx) => {
+    await updateUserFields(trx, actor.clientId, user.id, {
+      password_hash: hash,
+      initial_password_hash: null,
+      is_password_change_required: false,
+      password_updated_at: nowIso(),
+    });
+    await endUserSessions(trx, user.id);
+    return createSession(trx, { id: user.id, clientId: actor.clientId }, meta);
+  });
+  return { userId: user.id, token };
+}
+
+export async function setLocale(deps: AppDeps, actor: Actor, locale: TLocale): Promise<TCurrentUser> {
+  await updateUserFields(deps.db, actor.clientId, actor.userId, { locale });
+  return currentUser(deps, actor);
+}

@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import { DEFAULT_COLOURS } from '@lms/contracts/client';
+import { LOGIN_TYPES, type TRole } from '@lms/contracts/roles';
+import type { Db } from '../../db/database';
+import { newId, nowIso } from '../../platform/ids';
+import { hashPassword } from '../../platform/passwords';
+
+export const DEMO_USERS: ReadonlyArray<{ client: 'Demo' | 'Beta'; email: string; role: TRole; first: string; last: string }> = [
+  { client: 'Demo', email: 'participant@demo.example', role: 'PARTICIPANT', first: 'Paula', last: 'Participant' },
+  { client: 'Demo', email: 'coordinator@demo.example', role: 'COORDINATOR', first: 'Conrad', last: 'Coordinator' },
+  { client: 'Demo', email: 'content@demo.example', role: 'CONTENT_MASTER', first: 'Clara', last: 'Content' },
+  { client: 'Demo', email: 'reseller-coordinator@demo.example', role: 'RESELLER_COORDINATOR', first: 'Rita', last: 'Reseller-Coordinator' },
+  { client: 'Demo', email: 'reseller@demo.example', role: 'RESELLER', first: 'Robert', last: 'Reseller' },
+  { client: 'Demo', email: 'admin@demo.example', role: 'ADMIN', first: 'Anna', last: 'Admin' },
+  { client: 'Demo', email: 'superadmin@demo.example', role: 'SUPERADMIN', first: 'Sam', last: 'Superadmin' },
+  { client: 'Beta', email: 'participant@beta.example', role: 'PARTICIPANT', first: 'Bruno', last: 'Participant' },
+  { client: 'Beta', email: 'coordinator@beta.example', role: 'COORDINATOR', first: 'Berta', last: 'Coordinator' },
+  { client: 'Beta', email: 'admin@beta.example', role: 'ADMIN', first: 'Ben', last: 'Admin' },
+];
+
+/**
+ * Seeds the demo clients and one user per role, only into an empty database (a non-empty one is never reseeded).
+ * Answers the password used, or undefined when nothing was seeded.
+ */
+export async function seedDemoData(db: Db, password?: string): Promise<{ password: string; generated: boolean } | undefined> {
+  const existing = await db.selectFrom('clients').select('id').limit(1).executeTakeFirst();
+  if (existing) return undefined;
+  const generated = !password;
+  const pw = password ?? `Demo-${randomBytes(6).toString('base64url')}7`;
+  const hash = await hashPassword(pw);
+  const now = nowIso();
+  const ids = { Demo: newId(), Beta: newId() };
+  await db.transaction().execute(async (trx) => {
+    for (const [name, domain, reseller] of [
+      ['Demo', 'localhost', null],
+      ['Beta', 'beta.localhost', ids.Demo],
+    ] as const) {
+      await trx
+        .insertInto('clients')
+        .values({
+          id: ids[name],
+          name,
+          name_normalized: name.toLowerCase(),
+          platform_domain: domain,
+          is_platform_active: true,
+          platform_start: null,
+          platform_end: null,
+          colours: JSON.stringify(name === 'Beta' ? { ...DEFAULT_COLOURS, primaryButton: '#7a3e9d' } : DEFAULT_COLOURS),
+          logo_file: null,
+          logo_mime: null,
+          support_email: `support@${name.toLowerCase()}.example`,
+          min_password_length: 8,
+          imprint_type: null,
+          imprint_value: null,
+          privacy_policy_type: null,
+          privacy_policy_value: null,
+          email_footer: `${name} GmbH`,
+          invoice_client_id: null,
+          reseller_client_id: reseller,
+          address_street: null,
+          address_house_number: null,
+          address_zip: null,
+          address_city: null,
+          is_entra_enabled: false,
+          entra_client_id: null,
+          entra_tenant_id: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    }
+    for (const u of DEMO_USERS) {
+      await trx
+        .insertInto('users')
+        .values({
+          id: newId(),
+          client_id: ids[u.client],
+          email: u.email,
+          email_normalized: u.email,
+          username: null,
+          username_normalized: null,
+          first_name: u.first,
+          last_name: u.last,
+          personell_number: null,
+          password_hash: hash,
+          initial_password_hash: null,
+          role: u.role,
+          locale: 'de-DE',
+          company_id: null,
+          gender: null,
+          birthday: null,
+          street: null,
+          city: null,
+          hired_since: null,
+          is_active: true,
+          active_from: null,
+          active_to: null,
+          last_login_at: null,
+          login_type: LOGIN_TYPES.EMAIL,
+          is_password_change_required: false,
+          is_welcome_dialog_seen: false,
+          password_updated_at: now,
+          locked_until: null,
+          profile_picture: null,
+          external_id: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    }
+  });
+  return { password: pw, generated };
+}

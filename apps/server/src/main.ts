@@ -1,0 +1,56 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { connectDatabase } from './db/connect';
+import { migrateToLatest } from './db/migrate';
+import { seedDemoData } from './features/demo/demo-seed';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+async function start(): Promise<void> {
+  const config = loadConfig();
+  const { db, dialect, close } = connectDatabase({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: path.join(config.dataDir, 'lms.sqlite'),
+  });
+  await migrateToLatest(db, dialect);
+  const app = await buildApp(
+    { config, db, dialect },
+    { logger: { level: config.logLevel }, webDist: path.resolve(here, '../../web/dist') },
+  );
+
+  if (config.demo) {
+    const seeded = await seedDemoData(db, config.demoPassword);
+    if (seeded?.generated) app.log.warn(`Demo data seeded. Password of every demo user: ${seeded.password}`);
+    else if (seeded) app.log.info('Demo data seeded with LMS_DEMO_PASSWORD.');
+  }
+
+  // Graceful shutdown: stop accepting, let in-flight requests finish, close the database, exit 0.
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 9_000);
+    force.unref();
+    app
+      .close()
+      .then(close)
+      .then(() => process.exit(0))
+      .catch((err: unknown) => {
+        app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+start().catch((err: unknown) => {
+  if (err instanceof ConfigError) console.error(err.message);
+  else console.error(err);
+  process.exit(1);
+});

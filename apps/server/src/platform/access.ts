@@ -1,0 +1,90 @@
+import { STATUS_ACCESS_TOKEN_EXPIRED } from '@lms/contracts/errors';
+import { can, type TCapability } from '@lms/contracts/permissions';
+import { LOGIN_TYPES, type TRole } from '@lms/contracts/roles';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/database';
+import { AppError } from './errors';
+import { lookupSession, type Actor } from './session';
+import { isPlatformOpen, type Tenant, type TenantResolver } from './tenant';
+
+/**
+ * Every route declares who may call it; there is no default. 'public' needs only a known client, 'user' any
+ * signed-in user of that client, a capability the role that holds it (PERMISSIONS.md via contracts).
+ */
+export type Access = 'public' | 'user' | TCapability;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+    /** Callable while the user must still change the password (spec section 2). */
+    allowWhilePasswordChange?: boolean;
+  }
+  interface FastifyRequest {
+    tenant: Tenant;
+    actor: Actor | null;
+  }
+}
+
+/** The roles that may still sign in while a client's platform is closed (DECISIONS "platform active"). */
+const ROLES_WHEN_CLOSED: ReadonlySet<TRole> = new Set(['ADMIN', 'RESELLER', 'RESELLER_COORDINATOR', 'SUPERADMIN']);
+
+/** Platform routes answer on any host: the health check (for load balancers) and the API docs. */
+const isTenantApi = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs') && url !== '/api/health';
+
+export const mayUseClosedPlatform = (role: TRole) => ROLES_WHEN_CLOSED.has(role);
+
+export const bearerToken = (req: FastifyRequest, header: string): string | undefined => {
+  const value = req.headers[header];
+  const raw = Array.isArray(value) ? value[0] : value;
+  const m = raw?.match(/^Bearer\s+(\S+)$/i);
+  return m?.[1];
+};
+
+export interface AccessOptions {
+  db: Db;
+  tenants: TenantResolver;
+  authHeader: string;
+}
+
+export const accessPlugin = fp<AccessOptions>(function access(app: FastifyInstance, opts, done) {
+  app.decorateRequest('tenant', null as unknown as Tenant);
+  app.decorateRequest('actor', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    if (!route.config?.access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access`);
+  });
+
+  app.addHook('onRequest', async (req) => {
+    if (!isTenantApi(req.url)) return;
+    const tenant = await opts.tenants.resolve(req.headers.host);
+    if (!tenant) throw new AppError(404, 'client_not_found');
+    req.tenant = tenant;
+
+    const access = req.routeOptions.config?.access;
+    const token = bearerToken(req, opts.authHeader);
+    if (token) {
+      const found = await lookupSession(opts.db, token);
+      // A token of another client is refused even when it is valid there (ARCHITECTURE section 4).
+      if (found.kind === 'ok' && found.userActive && found.actor.clientId === tenant.id) req.actor = found.actor;
+      else if (access !== 'public') throw new AppError(401, 'session_expired');
+    }
+    if (access === 'public' || access === undefined) return;
+    const actor = req.actor;
+    if (!actor) throw new AppError(401, 'unauthorized');
+    if (actor.loginType === LOGIN_TYPES.SCIM && !req.headers['access-token'])
+      throw new AppError(STATUS_ACCESS_TOKEN_EXPIRED, 'access_token_expired');
+    if (!isPlatformOpen(tenant) && !mayUseClosedPlatform(actor.role)) throw new AppError(403, 'platform_inactive');
+    if (actor.isPasswordChangeRequired && !req.routeOptions.config.allowWhilePasswordChange)
+      throw new AppError(403, 'password_change_required');
+    if (access !== 'user' && !can(actor.role, access)) throw new AppError(403, 'forbidden');
+  });
+  done();
+});
+
+/** For handlers behind a non-public guard: the actor is there. */
+export function actorOf(req: FastifyRequest): Actor {
+  if (!req.actor) throw new AppError(401, 'unauthorized');
+  return req.actor;
+}

@@ -1,0 +1,34 @@
+import type { TApiError } from '@lms/contracts/errors';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './errors';
+import { ERROR_MESSAGES } from './error-messages';
+
+/** One error shape for every answer; no stack trace ever reaches a client (ARCHITECTURE section 5). */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    if (err instanceof AppError) {
+      const body: TApiError = { error: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) };
+      return reply.status(err.statusCode).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields = err.validation.map((v) => ({
+        field: [err.validationContext, ...v.instancePath.split('/').filter(Boolean)].join('.'),
+        message: v.message ?? 'invalid',
+      }));
+      return reply
+        .status(400)
+        .send({ error: 'validation_failed', message: ERROR_MESSAGES.validation_failed, details: { fields } });
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 413) return reply.status(413).send({ error: 'payload_too_large', message: ERROR_MESSAGES.payload_too_large });
+    if (status === 429) return reply.status(429).send({ error: 'rate_limited', message: ERROR_MESSAGES.rate_limited });
+    if (status >= 400 && status < 500) {
+      return reply.status(400).send({ error: 'bad_request', message: ERROR_MESSAGES.bad_request });
+    }
+    req.log.error({ err, reqId: req.id }, 'unhandled error');
+    return reply
+      .status(500)
+      .send({ error: 'unknown_error', message: ERROR_MESSAGES.unknown_error, details: { requestId: req.id } });
+  });
+}

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * App-origin headers (ARCHITECTURE section 6): the app may frame only the content origin, and nobody may frame
+ * the app. Vite's build needs no inline scripts, so script-src stays 'self'.
+ */
+export function installSecurityHeaders(app: FastifyInstance, contentOrigin: string): void {
+  const csp = [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    `frame-src ${contentOrigin}`,
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join('; ');
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    if (req.url.startsWith('/api/docs')) return;
+    reply.header('content-security-policy', csp);
+  });
+}

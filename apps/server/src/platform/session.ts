@@ -1,0 +1,101 @@
+import { createHash } from 'node:crypto';
+import { SESSION_IDLE_DAYS, SESSION_MAX_DAYS, SESSION_TOUCH_SECONDS } from '@lms/contracts/constants';
+import type { TLoginType } from '@lms/contracts/roles';
+import type { TRole } from '@lms/contracts/roles';
+import type { TLocale } from '@lms/contracts/constants';
+import type { Db, DbOrTrx } from '../db/database';
+import { newId, newSecretToken, nowIso } from './ids';
+
+/** The signed-in user as every service sees it. */
+export interface Actor {
+  userId: string;
+  clientId: string;
+  role: TRole;
+  locale: TLocale;
+  loginType: TLoginType;
+  sessionId: string;
+  isPasswordChangeRequired: boolean;
+}
+
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+const DAY_MS = 86_400_000;
+
+/** Opens a session: only the SHA-256 of the token is stored (ARCHITECTURE section 5). */
+export async function createSession(
+  db: DbOrTrx,
+  user: { id: string; clientId: string },
+  meta: { ip?: string; userAgent?: string },
+): Promise<string> {
+  const token = newSecretToken();
+  const now = nowIso();
+  await db
+    .insertInto('sessions')
+    .values({
+      id: newId(),
+      token_hash: hashToken(token),
+      user_id: user.id,
+      client_id: user.clientId,
+      created_at: now,
+      last_seen_at: now,
+      ip: meta.ip ?? null,
+      user_agent: meta.userAgent?.slice(0, 300) ?? null,
+    })
+    .execute();
+  return token;
+}
+
+export type SessionLookup = { kind: 'none' } | { kind: 'invalid' } | { kind: 'ok'; actor: Actor; userActive: boolean };
+
+/** One indexed query per request: session and user together. */
+export async function lookupSession(db: Db, token: string, now = Date.now()): Promise<SessionLookup> {
+  const row = await db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select([
+      's.id as session_id',
+      's.client_id',
+      's.created_at',
+      's.last_seen_at',
+      'u.id as user_id',
+      'u.role',
+      'u.locale',
+      'u.login_type',
+      'u.is_active',
+      'u.is_password_change_required',
+    ])
+    .where('s.token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+  if (!row) return { kind: 'invalid' };
+  const created = Date.parse(row.created_at);
+  const seen = Date.parse(row.last_seen_at);
+  if (now - seen > SESSION_IDLE_DAYS * DAY_MS || now - created > SESSION_MAX_DAYS * DAY_MS) {
+    await db.deleteFrom('sessions').where('id', '=', row.session_id).execute();
+    return { kind: 'invalid' };
+  }
+  if (now - seen > SESSION_TOUCH_SECONDS * 1000) {
+    await db.updateTable('sessions').set({ last_seen_at: new Date(now).toISOString() }).where('id', '=', row.session_id).execute();
+  }
+  return {
+    kind: 'ok',
+    userActive: row.is_active,
+    actor: {
+      userId: row.user_id,
+      clientId: row.client_id,
+      role: row.role as TRole,
+      locale: row.locale as TLocale,
+      loginType: row.login_type as TLoginType,
+      sessionId: row.session_id,
+      isPasswordChangeRequired: row.is_password_change_required,
+    },
+  };
+}
+
+export const endSession = (db: DbOrTrx, sessionId: string) => db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+
+/** Ends every session of a user, or every other one when `keepSessionId` is given. */
+export async function endUserSessions(db: DbOrTrx, userId: string, keepSessionId?: string): Promise<void> {
+  let q = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (keepSessionId) q = q.where('id', '!=', keepSessionId);
+  await q.execute();
+}

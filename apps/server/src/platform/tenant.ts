@@ -1,0 +1,82 @@
+import { DEFAULT_COLOURS, type TClientColours } from '@lms/contracts/client';
+import type { Db } from '../db/database';
+
+/** The client a request belongs to, resolved from its Host (ARCHITECTURE section 4). */
+export interface Tenant {
+  id: string;
+  name: string;
+  platformDomain: string;
+  isPlatformActive: boolean;
+  platformStart: string | null;
+  platformEnd: string | null;
+  minPasswordLength: number;
+  supportEmail: string | null;
+  resellerClientId: string | null;
+  colours: TClientColours;
+  hasLogo: boolean;
+  imprintType: string | null;
+  privacyPolicyType: string | null;
+  isEntraEnabled: boolean;
+  emailFooter: string | null;
+}
+
+/** Host header to the stored form of a platform domain: no port, no trailing dot, lower case. */
+export function normaliseHost(host: string | undefined): string {
+  if (!host) return '';
+  const h = host.trim().toLowerCase();
+  const withoutPort = h.startsWith('[') ? h.slice(0, h.indexOf(']') + 1) : h.replace(/:\d+$/, '');
+  return withoutPort.replace(/\.$/, '');
+}
+
+const CACHE_MS = 10_000;
+
+/**
+ * Every API call needs its tenant; a short in-process cache keeps that from being a query per request. Writes to a
+ * client call `forget()` so the process that made the change sees it at once; others within CACHE_MS.
+ */
+export class TenantResolver {
+  readonly #cache = new Map<string, { tenant: Tenant | null; until: number }>();
+  constructor(private readonly db: Db) {}
+
+  async resolve(host: string | undefined): Promise<Tenant | null> {
+    const domain = normaliseHost(host);
+    if (!domain) return null;
+    const hit = this.#cache.get(domain);
+    if (hit && hit.until > Date.now()) return hit.tenant;
+    const row = await this.db.selectFrom('clients').selectAll().where('platform_domain', '=', domain).executeTakeFirst();
+    const tenant: Tenant | null = row
+      ? {
+          id: row.id,
+          name: row.name,
+          platformDomain: row.platform_domain,
+          isPlatformActive: row.is_platform_active,
+          platformStart: row.platform_start,
+          platformEnd: row.platform_end,
+          minPasswordLength: row.min_password_length,
+          supportEmail: row.support_email,
+          resellerClientId: row.reseller_client_id,
+          colours: { ...DEFAULT_COLOURS, ...(JSON.parse(row.colours) as Partial<TClientColours>) },
+          hasLogo: row.logo_file !== null,
+          imprintType: row.imprint_type,
+          privacyPolicyType: row.privacy_policy_type,
+          isEntraEnabled: row.is_entra_enabled,
+          emailFooter: row.email_footer,
+        }
+      : null;
+    if (this.#cache.size > 10_000) this.#cache.clear();
+    this.#cache.set(domain, { tenant, until: Date.now() + CACHE_MS });
+    return tenant;
+  }
+
+  forget(): void {
+    this.#cache.clear();
+  }
+}
+
+/** DECISIONS "platform active": inactive, or today outside its start and end dates. */
+export function isPlatformOpen(t: Tenant, today = new Date().toISOString().slice(0, 10)): boolean {
+  if (!t.isPlatformActive) return false;
+  if (t.platformStart && today < t.platformStart) return false;
+  if (t.platformEnd && today > t.platformEnd) return false;
+  return true;
+}

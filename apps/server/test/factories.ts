@@ -1,0 +1,89 @@
+import { DEFAULT_COLOURS } from '@lms/contracts/client';
+import { LOGIN_TYPES, type TRole } from '@lms/contracts/roles';
+import type { FastifyInstance } from 'fastify';
+import type { Insertable } from 'kysely';
+import type { ClientsTable, Db, UsersTable } from '../src/db/database';
+import { newId, nowIso } from '../src/platform/ids';
+import { hashPassword } from '../src/platform/passwords';
+import { caller, type Caller } from './test-app';
+
+export const TEST_PASSWORD = 'Test-Passw0rd!';
+let cachedHash: Promise<string> | undefined;
+/** Hashing costs ~50 ms by design; tests share one hash of TEST_PASSWORD. */
+const testPasswordHash = () => (cachedHash ??= hashPassword(TEST_PASSWORD));
+
+let seq = 0;
+const unique = () => `${Date.now().toString(36)}${(seq++).toString(36)}`;
+
+export interface TestClient {
+  id: string;
+  name: string;
+  host: string;
+}
+
+export async function createClient(db: Db, overrides: Partial<Insertable<ClientsTable>> = {}): Promise<TestClient> {
+  const u = unique();
+  const now = nowIso();
+  const row: Insertable<ClientsTable> = {
+    id: newId(),
+    name: `Client ${u}`,
+    name_normalized: `client ${u}`,
+    platform_domain: `c${u}.test`,
+    is_platform_active: true,
+    colours: JSON.stringify(DEFAULT_COLOURS),
+    support_email: `support@c${u}.test`,
+    min_password_length: 8,
+    is_entra_enabled: false,
+    created_at: now,
+    updated_at: now,
+    ...overrides,
+  };
+  await db.insertInto('clients').values(row).execute();
+  return { id: row.id, name: row.name, host: row.platform_domain };
+}
+
+export interface TestUser {
+  id: string;
+  clientId: string;
+  email: string;
+  role: TRole;
+  host: string;
+}
+
+export async function createUser(
+  db: Db,
+  client: TestClient,
+  opts: { role?: TRole; password?: string } & Partial<Insertable<UsersTable>> = {},
+): Promise<TestUser> {
+  const { role = 'PARTICIPANT', password, ...overrides } = opts;
+  const email = overrides.email ?? `user-${unique()}@example.test`;
+  const now = nowIso();
+  const row: Insertable<UsersTable> = {
+    id: newId(),
+    client_id: client.id,
+    email,
+    email_normalized: email.toLowerCase(),
+    first_name: 'Test',
+    last_name: `User ${unique()}`,
+    password_hash: password ? await hashPassword(password) : await testPasswordHash(),
+    role,
+    locale: 'de-DE',
+    is_active: true,
+    login_type: LOGIN_TYPES.EMAIL,
+    is_password_change_required: false,
+    is_welcome_dialog_seen: false,
+    created_at: now,
+    updated_at: now,
+    ...overrides,
+  };
+  await db.insertInto('users').values(row).execute();
+  return { id: row.id, clientId: client.id, email, role, host: client.host };
+}
+
+/** Signs in through the real login call and answers a caller carrying the session. */
+export async function signIn(app: FastifyInstance, user: TestUser, password = TEST_PASSWORD): Promise<Caller & { token: string }> {
+  const res = await caller(app, user.host).post('/api/user/login', { emailOrUsername: user.email, password });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  const token = (res.json() as { token: string }).token;
+  return { ...caller(app, user.host, token), token };
+}

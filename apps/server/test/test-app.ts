@@ -1,0 +1,68 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import type { Dialect } from '../src/db/database';
+import type { AppDeps } from '../src/platform/deps';
+import { DIALECTS, createTestDb, type TestDb } from './test-db';
+
+export interface TestContext {
+  app: FastifyInstance;
+  deps: AppDeps;
+  testDb: TestDb;
+  dialect: Dialect;
+}
+
+export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, APP_SECRET: 'test-secret-0123456789abcdef0123456789', SMTP_ALLOW_PRIVATE: '1', LMS_DEMO: '0' }),
+    ...overrides,
+  };
+}
+
+/**
+ * Runs `fn` once per dialect, each with its own fresh database and app (SQLite always; PostgreSQL when
+ * DATABASE_URL is set). `ctx()` gives the current dialect's app inside tests.
+ */
+export function describeEachDialect(name: string, fn: (ctx: () => TestContext) => void, configOverrides: Partial<Config> = {}): void {
+  for (const dialect of DIALECTS) {
+    describe(`${name} [${dialect}]`, () => {
+      let context: TestContext | undefined;
+      beforeAll(async () => {
+        const testDb = await createTestDb(dialect);
+        const deps: AppDeps = { config: testConfig(testDb.dataDir, configOverrides), db: testDb.db, dialect };
+        const app = await buildApp(deps);
+        await app.ready();
+        context = { app, deps, testDb, dialect };
+      });
+      afterAll(async () => {
+        if (!context) return;
+        await context.app.close();
+        await context.testDb.drop();
+      });
+      fn(() => {
+        if (!context) throw new Error('test context not ready');
+        return context;
+      });
+    });
+  }
+}
+
+/** A small request builder: host (the tenant) and token (the session) set once per caller. */
+export interface Caller {
+  get: (url: string, query?: Record<string, string>) => Promise<LightMyRequestResponse>;
+  post: (url: string, body?: unknown) => Promise<LightMyRequestResponse>;
+  del: (url: string, body?: unknown) => Promise<LightMyRequestResponse>;
+  inject: (opts: InjectOptions) => Promise<LightMyRequestResponse>;
+}
+
+export function caller(app: FastifyInstance, host: string, token?: string): Caller {
+  const headers = { host, ...(token ? { authorization: `Bearer ${token}` } : {}) };
+  const inject = (opts: InjectOptions) => app.inject({ ...opts, headers: { ...headers, ...(opts.headers ?? {}) } });
+  return {
+    inject,
+    get: (url, query) => inject({ method: 'GET', url, ...(query ? { query } : {}) }),
+    post: (url, body) => inject({ method: 'POST', url, ...(body === undefined ? {} : { payload: body as object }) }),
+    del: (url, body) => inject({ method: 'DELETE', url, ...(body === undefined ? {} : { payload: body as object }) }),
+  };
+}

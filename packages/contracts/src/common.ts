@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, LOCALES, PAGE_SIZES } from './constants';
+
+export const ZId = z.string().uuid();
+export const ZIdParams = z.object({ id: ZId });
+export const ZLocale = z.enum(LOCALES);
+export const ZIsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD');
+export const ZIsoDateTime = z.string();
+export const ZEmail = z.string().trim().toLowerCase().email().max(254);
+
+export const ZPageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { message: `one of ${PAGE_SIZES.join(', ')}` })
+    .default(DEFAULT_PAGE_SIZE),
+  search: z.string().trim().max(200).optional(),
+  sort: z.string().max(50).optional(),
+  order: z.enum(['asc', 'desc']).default('asc'),
+});
+export type TPageQuery = z.infer<typeof ZPageQuery>;
+
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+
+export const ZOk = z.object({ ok: z.literal(true) });

@@ -1,0 +1,31 @@
+// Every number the product rules use lives here once (DECISIONS.md), so server and web agree.
+export const LOCALES = ['de-DE', 'en-US', 'fr-FR'] as const;
+export type TLocale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: TLocale = 'de-DE';
+export const FALLBACK_LOCALE: TLocale = 'en-US';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 64;
+export const PASSWORD_MIN_CRITERIA = 3;
+
+export const LOGIN_LOCK_AFTER_FAILURES = 10;
+export const LOGIN_LOCK_MINUTES = 15;
+export const LOGIN_RATE_PER_IP_PER_MINUTE = 30;
+
+export const SESSION_IDLE_DAYS = 30;
+export const SESSION_MAX_DAYS = 365;
+/** last_seen is written at most this often, so reads do not turn into writes on every request. */
+export const SESSION_TOUCH_SECONDS = 60;
+
+export const TOKEN_LINK_VALID_HOURS = 24;
+
+export const AUTH_COOKIE = 'auth';
+export const AUTH_COOKIE_DAYS = 3650;
+
+export const API_RETRIES = 3;
+export const API_RETRY_DELAYS_MS = [500, 2500] as const;
+export const ACCESS_TOKEN_REFRESH_THROTTLE_MS = 10_000;
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+export const PAGE_SIZES = [10, 25, 50, 100, 250, 500] as const;
+export const DEFAULT_PAGE_SIZE = 100;

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+/**
+ * The closed error catalogue (spec section 8). Every API error answers
+ * `{ error: <code>, message: <english text>, details? }`; the web app shows the translated text of the code.
+ */
+export const ERROR_CODES = [
+  // generic
+  'bad_request',
+  'validation_failed',
+  'unauthorized',
+  'session_expired',
+  'access_token_expired',
+  'forbidden',
+  'not_found',
+  'client_not_found',
+  'conflict',
+  'rate_limited',
+  'payload_too_large',
+  'unknown_error',
+  'platform_inactive',
+  // login and account
+  'login_failed',
+  'login_locked',
+  'login_not_allowed',
+  'account_not_found',
+  'password_change_required',
+  'password_wrong_current',
+  'password_too_short',
+  'password_too_long',
+  'password_too_weak',
+  'password_common',
+  'password_contains_identity',
+  'password_same_as_initial',
+  'password_mismatch',
+  'activation_failed',
+  'reset_link_expired',
+  'email_taken',
+  'username_taken',
+  'forgot_username_already_requested',
+  'forgot_username_name_required',
+  // users and groups
+  'users_not_same_count',
+  'no_users_selected',
+  'no_action_selected',
+  'cannot_delete_self',
+  'cannot_change_own_status',
+  'higher_rank',
+  'role_change_not_allowed',
+  'externally_managed',
+  'group_in_use',
+  'group_coordinator_leave',
+  // content
+  'course_in_use',
+  'training_in_use',
+  'upload_failed',
+  'unknown_file_type',
+  'scorm_invalid',
+  'scorm_data_invalid',
+  'scorm_stale_commit',
+  'launch_expired',
+  // mail and reminders
+  'template_placeholder_unknown',
+  'smtp_test_failed',
+  'smtp_host_not_allowed',
+  'reminder_too_soon',
+  'reminder_no_template',
+  'reminder_course_inactive',
+  'reminder_course_outside_dates',
+  'reminder_user_completed',
+  'mail_send_failed',
+] as const;
+
+export type TErrorCode = (typeof ERROR_CODES)[number];
+
+export const ZErrorCode = z.enum(ERROR_CODES);
+
+export const ZApiError = z.object({
+  error: ZErrorCode,
+  message: z.string(),
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+export type TApiError = z.infer<typeof ZApiError>;
+
+/** HTTP status used with 399 by the platform: a SCIM user's identity-provider access token expired. */
+export const STATUS_ACCESS_TOKEN_EXPIRED = 399;

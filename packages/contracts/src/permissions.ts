@@ -1,0 +1,75 @@
+import type { TRole } from './roles';
+
+/**
+ * PERMISSIONS.md as data. The server guards, the web menu and the web route guards read this table; nothing
+ * else decides who may do what. A capability maps each role to the scope it holds ('own' < 'groups' < 'client'
+ * < 'resold' < 'all'); a role that is missing has no access.
+ */
+export type TScope = 'own' | 'groups' | 'client' | 'resold' | 'resold-read' | 'all';
+
+export const CAPABILITIES = {
+  'learner.use': {
+    PARTICIPANT: 'own',
+    COORDINATOR: 'own',
+    CONTENT_MASTER: 'own',
+    RESELLER_COORDINATOR: 'own',
+    RESELLER: 'own',
+    ADMIN: 'own',
+    SUPERADMIN: 'own',
+  },
+  'coordination.manage': {
+    COORDINATOR: 'groups',
+    RESELLER_COORDINATOR: 'client',
+    RESELLER: 'client',
+    ADMIN: 'client',
+    SUPERADMIN: 'all',
+  },
+  'users.create': {
+    COORDINATOR: 'groups',
+    RESELLER_COORDINATOR: 'client',
+    RESELLER: 'client',
+    ADMIN: 'client',
+    SUPERADMIN: 'all',
+  },
+  'users.changeRole': { ADMIN: 'client', SUPERADMIN: 'all' },
+  'content.manage': { CONTENT_MASTER: 'client', ADMIN: 'client', SUPERADMIN: 'all' },
+  'clients.administer': {
+    RESELLER_COORDINATOR: 'resold-read',
+    RESELLER: 'resold',
+    ADMIN: 'client',
+    SUPERADMIN: 'all',
+  },
+  'clients.smtpAndTokens': { RESELLER: 'resold', ADMIN: 'client', SUPERADMIN: 'all' },
+  'clients.create': { RESELLER: 'resold', SUPERADMIN: 'all' },
+  'clients.overview': { RESELLER_COORDINATOR: 'resold-read', RESELLER: 'resold', SUPERADMIN: 'all' },
+  'platform.texts': { SUPERADMIN: 'all' },
+} as const satisfies Record<string, Partial<Record<TRole, TScope>>>;
+
+export type TCapability = keyof typeof CAPABILITIES;
+
+export function scopeOf(role: TRole, capability: TCapability): TScope | undefined {
+  return (CAPABILITIES[capability] as Partial<Record<TRole, TScope>>)[role];
+}
+
+export const can = (role: TRole, capability: TCapability): boolean => scopeOf(role, capability) !== undefined;
+
+/** Route prefixes of the web app and the capability each needs (PERMISSIONS.md "Routes"). */
+export const ROUTE_CAPABILITIES: ReadonlyArray<{ prefix: string; capability: TCapability }> = [
+  { prefix: '/coordination', capability: 'coordination.manage' },
+  { prefix: '/documents/all', capability: 'coordination.manage' },
+  { prefix: '/content', capability: 'content.manage' },
+  { prefix: '/reseller/clients/', capability: 'clients.administer' },
+  { prefix: '/reseller/clients', capability: 'clients.overview' },
+];
+
+export function capabilityForPath(path: string): TCapability | undefined {
+  const smtpOrTokens = /^\/reseller\/clients\/[^/]+\/(smtp|tokens)(\/|$)/.test(path);
+  if (smtpOrTokens) return 'clients.smtpAndTokens';
+  return ROUTE_CAPABILITIES.find((r) => path === r.prefix || path.startsWith(r.prefix.endsWith('/') ? r.prefix : `${r.prefix}/`))
+    ?.capability;
+}
+
+export const mayOpenPath = (role: TRole, path: string): boolean => {
+  const capability = capabilityForPath(path);
+  return capability === undefined || can(role, capability);
+};

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+export const ROLES = [
+  'PARTICIPANT',
+  'COORDINATOR',
+  'CONTENT_MASTER',
+  'RESELLER_COORDINATOR',
+  'RESELLER',
+  'ADMIN',
+  'SUPERADMIN',
+] as const;
+export type TRole = (typeof ROLES)[number];
+export const ZRole = z.enum(ROLES);
+
+/** PERMISSIONS.md "Roles and rank": a user never acts on a higher rank. */
+export const ROLE_RANK: Record<TRole, number> = {
+  PARTICIPANT: 1,
+  COORDINATOR: 2,
+  CONTENT_MASTER: 3,
+  RESELLER_COORDINATOR: 4,
+  RESELLER: 5,
+  ADMIN: 6,
+  SUPERADMIN: 7,
+};
+
+export const isHigherRank = (a: TRole, b: TRole): boolean => ROLE_RANK[a] > ROLE_RANK[b];
+
+/** Spec section 3: login types with their wire numbers. */
+export const LOGIN_TYPES = { EMAIL: 0, USER_NAME: 10, SCIM: 20, NONE: 99 } as const;
+export type TLoginType = (typeof LOGIN_TYPES)[keyof typeof LOGIN_TYPES];
+export const ZLoginType = z.union([z.literal(0), z.literal(10), z.literal(20), z.literal(99)]);
