@@ -16,7 +16,10 @@ const ZEnv = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   SMTP_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
   LMS_DEMO: z.enum(['0', '1', 'true', 'false']).optional(),
   LMS_DEMO_PASSWORD: z.string().min(8).optional(),

@@ -81,9 +81,13 @@ export async function createUser(
 }
 
 /** Signs in through the real login call and answers a caller carrying the session. */
-export async function signIn(app: FastifyInstance, user: TestUser, password = TEST_PASSWORD): Promise<Caller & { token: string }> {
+export async function signIn(
+  app: FastifyInstance,
+  user: TestUser,
+  password = TEST_PASSWORD,
+): Promise<Caller & { token: string }> {
   const res = await caller(app, user.host).post('/api/user/login', { emailOrUsername: user.email, password });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
-  const token = (res.json() as { token: string }).token;
+  const token = res.json<{ token: string }>().token;
   return { ...caller(app, user.host, token), token };
 }

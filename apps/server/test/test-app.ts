@@ -15,7 +15,13 @@ export interface TestContext {
 
 export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, APP_SECRET: 'test-secret-0123456789abcdef0123456789', SMTP_ALLOW_PRIVATE: '1', LMS_DEMO: '0' }),
+    ...loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      APP_SECRET: 'test-secret-0123456789abcdef0123456789',
+      SMTP_ALLOW_PRIVATE: '1',
+      LMS_DEMO: '0',
+    }),
     ...overrides,
   };
 }
@@ -24,7 +30,11 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
  * Runs `fn` once per dialect, each with its own fresh database and app (SQLite always; PostgreSQL when
  * DATABASE_URL is set). `ctx()` gives the current dialect's app inside tests.
  */
-export function describeEachDialect(name: string, fn: (ctx: () => TestContext) => void, configOverrides: Partial<Config> = {}): void {
+export function describeEachDialect(
+  name: string,
+  fn: (ctx: () => TestContext) => void,
+  configOverrides: Partial<Config> = {},
+): void {
   for (const dialect of DIALECTS) {
     describe(`${name} [${dialect}]`, () => {
       let context: TestContext | undefined;

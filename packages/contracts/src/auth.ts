@@ -41,8 +41,14 @@ export const ZAuthState = z.object({ authenticated: z.literal(true), userId: ZId
 
 export const ZPasswordChangeBody = z.object({
   currentPassword: z.string().min(1).max(1024),
-  newPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH * 4),
-  newPasswordRepeat: z.string().min(1).max(PASSWORD_MAX_LENGTH * 4),
+  newPassword: z
+    .string()
+    .min(1)
+    .max(PASSWORD_MAX_LENGTH * 4),
+  newPasswordRepeat: z
+    .string()
+    .min(1)
+    .max(PASSWORD_MAX_LENGTH * 4),
 });
 export type TPasswordChangeBody = z.infer<typeof ZPasswordChangeBody>;
 

@@ -65,8 +65,9 @@ export const ROUTE_CAPABILITIES: ReadonlyArray<{ prefix: string; capability: TCa
 export function capabilityForPath(path: string): TCapability | undefined {
   const smtpOrTokens = /^\/reseller\/clients\/[^/]+\/(smtp|tokens)(\/|$)/.test(path);
   if (smtpOrTokens) return 'clients.smtpAndTokens';
-  return ROUTE_CAPABILITIES.find((r) => path === r.prefix || path.startsWith(r.prefix.endsWith('/') ? r.prefix : `${r.prefix}/`))
-    ?.capability;
+  return ROUTE_CAPABILITIES.find(
+    (r) => path === r.prefix || path.startsWith(r.prefix.endsWith('/') ? r.prefix : `${r.prefix}/`),
+  )?.capability;
 }
 
 export const mayOpenPath = (role: TRole, path: string): boolean => {

@@ -30,6 +30,9 @@ export function connectDatabase(opts: { databaseUrl?: string | undefined; sqlite
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new SqliteBooleansPlugin()] });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    plugins: [new SqliteBooleansPlugin()],
+  });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }

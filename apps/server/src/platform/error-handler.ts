@@ -8,7 +8,11 @@ import { ERROR_MESSAGES } from './error-messages';
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
-      const body: TApiError = { error: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) };
+      const body: TApiError = {
+        error: err.code,
+        message: err.message,
+        ...(err.details ? { details: err.details } : {}),
+      };
       return reply.status(err.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -21,7 +25,8 @@ export function installErrorHandler(app: FastifyInstance): void {
         .send({ error: 'validation_failed', message: ERROR_MESSAGES.validation_failed, details: { fields } });
     }
     const status = err.statusCode ?? 500;
-    if (status === 413) return reply.status(413).send({ error: 'payload_too_large', message: ERROR_MESSAGES.payload_too_large });
+    if (status === 413)
+      return reply.status(413).send({ error: 'payload_too_large', message: ERROR_MESSAGES.payload_too_large });
     if (status === 429) return reply.status(429).send({ error: 'rate_limited', message: ERROR_MESSAGES.rate_limited });
     if (status >= 400 && status < 500) {
       return reply.status(400).send({ error: 'bad_request', message: ERROR_MESSAGES.bad_request });

@@ -22,8 +22,10 @@ export async function verifyPassword(stored: string | null, password: string): P
     return { ok, needsRehash: ok };
   }
   const ok = await verify(stored, password).catch(() => false);
-  return { ok, needsRehash: ok && !stored.startsWith(`$argon2id$v=19$m=${ARGON2.memoryCost},t=${ARGON2.timeCost},p=1$`) };
+  return {
+    ok,
+    needsRehash: ok && !stored.startsWith(`$argon2id$v=19$m=${ARGON2.memoryCost},t=${ARGON2.timeCost},p=1$`),
+  };
 }
 
-const DUMMY_HASH =
-  '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$Hk7q9cSxrVd5W3E2V+7u0nYy4cXyWkzM1fN2T8o8m5k';
+const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$Hk7q9cSxrVd5W3E2V+7u0nYy4cXyWkzM1fN2T8o8m5k';

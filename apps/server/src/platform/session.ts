@@ -74,7 +74,11 @@ export async function lookupSession(db: Db, token: string, now = Date.now()): Pr
     return { kind: 'invalid' };
   }
   if (now - seen > SESSION_TOUCH_SECONDS * 1000) {
-    await db.updateTable('sessions').set({ last_seen_at: new Date(now).toISOString() }).where('id', '=', row.session_id).execute();
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: new Date(now).toISOString() })
+      .where('id', '=', row.session_id)
+      .execute();
   }
   return {
     kind: 'ok',
@@ -91,7 +95,8 @@ export async function lookupSession(db: Db, token: string, now = Date.now()): Pr
   };
 }
 
-export const endSession = (db: DbOrTrx, sessionId: string) => db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+export const endSession = (db: DbOrTrx, sessionId: string) =>
+  db.deleteFrom('sessions').where('id', '=', sessionId).execute();
 
 /** Ends every session of a user, or every other one when `keepSessionId` is given. */
 export async function endUserSessions(db: DbOrTrx, userId: string, keepSessionId?: string): Promise<void> {

@@ -43,7 +43,11 @@ export class TenantResolver {
     if (!domain) return null;
     const hit = this.#cache.get(domain);
     if (hit && hit.until > Date.now()) return hit.tenant;
-    const row = await this.db.selectFrom('clients').selectAll().where('platform_domain', '=', domain).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('clients')
+      .selectAll()
+      .where('platform_domain', '=', domain)
+      .executeTakeFirst();
     const tenant: Tenant | null = row
       ? {
           id: row.id,

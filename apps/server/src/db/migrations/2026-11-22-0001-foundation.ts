@@ -44,7 +44,12 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('created_at', t.timestamp, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('companies_client_name').on('companies').columns(['client_id', 'name']).unique().execute();
+  await db.schema
+    .createIndex('companies_client_name')
+    .on('companies')
+    .columns(['client_id', 'name'])
+    .unique()
+    .execute();
 
   await db.schema
     .createTable('users')
@@ -82,14 +87,23 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('created_at', t.timestamp, (c) => c.notNull())
     .addColumn('updated_at', t.timestamp, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('users_client_email').on('users').columns(['client_id', 'email_normalized']).unique().execute();
+  await db.schema
+    .createIndex('users_client_email')
+    .on('users')
+    .columns(['client_id', 'email_normalized'])
+    .unique()
+    .execute();
   await db.schema
     .createIndex('users_client_username')
     .on('users')
     .columns(['client_id', 'username_normalized'])
     .unique()
     .execute();
-  await db.schema.createIndex('users_client_name').on('users').columns(['client_id', 'last_name', 'first_name']).execute();
+  await db.schema
+    .createIndex('users_client_name')
+    .on('users')
+    .columns(['client_id', 'last_name', 'first_name'])
+    .execute();
 
   await db.schema
     .createTable('sessions')

@@ -1,4 +1,12 @@
-import { ZAuthState, ZCurrentUser, ZLocaleBody, ZLoginBody, ZLoginResult, ZPasswordChangeBody, ZTokenResult } from '@lms/contracts/auth';
+import {
+  ZAuthState,
+  ZCurrentUser,
+  ZLocaleBody,
+  ZLoginBody,
+  ZLoginResult,
+  ZPasswordChangeBody,
+  ZTokenResult,
+} from '@lms/contracts/auth';
 import { ZOk } from '@lms/contracts/common';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -7,9 +7,16 @@ describeEachDialect('sign-in', (ctx) => {
     const { app, deps } = ctx();
     const client = await createClient(deps.db);
     const user = await createUser(deps.db, client, { role: 'COORDINATOR' });
-    const res = await caller(app, client.host).post('/api/user/login', { emailOrUsername: user.email.toUpperCase(), password: TEST_PASSWORD });
+    const res = await caller(app, client.host).post('/api/user/login', {
+      emailOrUsername: user.email.toUpperCase(),
+      password: TEST_PASSWORD,
+    });
     expect(res.statusCode).toBe(200);
-    const body = res.json<{ token: string; user: { role: string; clientId: string }; passwordChangeRequired: boolean }>();
+    const body = res.json<{
+      token: string;
+      user: { role: string; clientId: string };
+      passwordChangeRequired: boolean;
+    }>();
     expect(body.token.length).toBeGreaterThanOrEqual(22);
     expect(body.user).toMatchObject({ role: 'COORDINATOR', clientId: client.id });
     const info = await caller(app, client.host, body.token).get('/api/user/info');
@@ -21,7 +28,10 @@ describeEachDialect('sign-in', (ctx) => {
     const { app, deps } = ctx();
     const client = await createClient(deps.db);
     const user = await createUser(deps.db, client, { username: 'Max.Muster', username_normalized: 'max.muster' });
-    const res = await caller(app, client.host).post('/api/user/login', { emailOrUsername: 'max.muster', password: TEST_PASSWORD });
+    const res = await caller(app, client.host).post('/api/user/login', {
+      emailOrUsername: 'max.muster',
+      password: TEST_PASSWORD,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json<{ userId: string }>().userId).toBe(user.id);
   });
@@ -48,7 +58,9 @@ describeEachDialect('sign-in', (ctx) => {
     expect(res.statusCode).toBe(400);
     const body = res.json<{ error: string; details: { fields: { field: string }[] } }>();
     expect(body.error).toBe('validation_failed');
-    expect(body.details.fields.map((f) => f.field)).toEqual(expect.arrayContaining(['body.emailOrUsername', 'body.password']));
+    expect(body.details.fields.map((f) => f.field)).toEqual(
+      expect.arrayContaining(['body.emailOrUsername', 'body.password']),
+    );
   });
 
   it('locks the account after 10 failures in a row: the 11th try fails even with the right password', async () => {
@@ -67,7 +79,10 @@ describeEachDialect('sign-in', (ctx) => {
     }
     expect(codes.slice(0, 9).every((c) => c === 'login_failed')).toBe(true);
     expect(codes[9]).toBe('login_locked');
-    const right = await caller(app, client.host).post('/api/user/login', { emailOrUsername: user.email, password: TEST_PASSWORD });
+    const right = await caller(app, client.host).post('/api/user/login', {
+      emailOrUsername: user.email,
+      password: TEST_PASSWORD,
+    });
     expect(right.statusCode).toBe(401);
     expect(right.json()).toMatchObject({ error: 'login_locked' });
   });
@@ -106,7 +121,10 @@ describeEachDialect('sign-in', (ctx) => {
     const inactive = await createUser(deps.db, client, { is_active: false });
     const future = await createUser(deps.db, client, { active_from: '2999-01-01' });
     for (const u of [inactive, future]) {
-      const res = await caller(app, client.host).post('/api/user/login', { emailOrUsername: u.email, password: TEST_PASSWORD });
+      const res = await caller(app, client.host).post('/api/user/login', {
+        emailOrUsername: u.email,
+        password: TEST_PASSWORD,
+      });
       expect(res.json()).toMatchObject({ error: 'login_failed' });
     }
   });
@@ -116,7 +134,10 @@ describeEachDialect('sign-in', (ctx) => {
     const client = await createClient(deps.db, { is_platform_active: false });
     const participant = await createUser(deps.db, client);
     const admin = await createUser(deps.db, client, { role: 'ADMIN' });
-    const p = await caller(app, client.host).post('/api/user/login', { emailOrUsername: participant.email, password: TEST_PASSWORD });
+    const p = await caller(app, client.host).post('/api/user/login', {
+      emailOrUsername: participant.email,
+      password: TEST_PASSWORD,
+    });
     expect(p.statusCode).toBe(403);
     expect(p.json()).toMatchObject({ error: 'platform_inactive' });
     await signIn(app, admin);
@@ -149,7 +170,10 @@ describe('tenancy', () => {
       const res = await caller(app, client.host.toUpperCase() + ':3000').get('/api/client/current');
       expect(res.json()).toMatchObject({ id: client.id, name: client.name });
       for (const url of ['/api/client/current', '/api/user/info', '/api/user/login', '/api/does-not-exist']) {
-        const unknown = await caller(app, 'nowhere.example').inject({ method: url.endsWith('login') ? 'POST' : 'GET', url });
+        const unknown = await caller(app, 'nowhere.example').inject({
+          method: url.endsWith('login') ? 'POST' : 'GET',
+          url,
+        });
         expect(unknown.statusCode).toBe(404);
         expect(unknown.json()).toMatchObject({ error: 'client_not_found' });
       }

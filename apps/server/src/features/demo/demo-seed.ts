@@ -5,11 +5,23 @@ import type { Db } from '../../db/database';
 import { newId, nowIso } from '../../platform/ids';
 import { hashPassword } from '../../platform/passwords';
 
-export const DEMO_USERS: ReadonlyArray<{ client: 'Demo' | 'Beta'; email: string; role: TRole; first: string; last: string }> = [
+export const DEMO_USERS: ReadonlyArray<{
+  client: 'Demo' | 'Beta';
+  email: string;
+  role: TRole;
+  first: string;
+  last: string;
+}> = [
   { client: 'Demo', email: 'participant@demo.example', role: 'PARTICIPANT', first: 'Paula', last: 'Participant' },
   { client: 'Demo', email: 'coordinator@demo.example', role: 'COORDINATOR', first: 'Conrad', last: 'Coordinator' },
   { client: 'Demo', email: 'content@demo.example', role: 'CONTENT_MASTER', first: 'Clara', last: 'Content' },
-  { client: 'Demo', email: 'reseller-coordinator@demo.example', role: 'RESELLER_COORDINATOR', first: 'Rita', last: 'Reseller-Coordinator' },
+  {
+    client: 'Demo',
+    email: 'reseller-coordinator@demo.example',
+    role: 'RESELLER_COORDINATOR',
+    first: 'Rita',
+    last: 'Reseller-Coordinator',
+  },
   { client: 'Demo', email: 'reseller@demo.example', role: 'RESELLER', first: 'Robert', last: 'Reseller' },
   { client: 'Demo', email: 'admin@demo.example', role: 'ADMIN', first: 'Anna', last: 'Admin' },
   { client: 'Demo', email: 'superadmin@demo.example', role: 'SUPERADMIN', first: 'Sam', last: 'Superadmin' },
@@ -22,7 +34,10 @@ export const DEMO_USERS: ReadonlyArray<{ client: 'Demo' | 'Beta'; email: string;
  * Seeds the demo clients and one user per role, only into an empty database (a non-empty one is never reseeded).
  * Answers the password used, or undefined when nothing was seeded.
  */
-export async function seedDemoData(db: Db, password?: string): Promise<{ password: string; generated: boolean } | undefined> {
+export async function seedDemoData(
+  db: Db,
+  password?: string,
+): Promise<{ password: string; generated: boolean } | undefined> {
   const existing = await db.selectFrom('clients').select('id').limit(1).executeTakeFirst();
   if (existing) return undefined;
   const generated = !password;
