@@ -24,6 +24,17 @@ declare module 'fastify' {
     tenant: Tenant;
     actor: Actor | null;
   }
+  interface FastifyInstance {
+    /** Every /api route with its declared access, for the test that walks them all. */
+    apiRoutes: ApiRoute[];
+  }
+}
+
+export interface ApiRoute {
+  method: string;
+  url: string;
+  access: Access;
+  allowWhilePasswordChange: boolean;
 }
 
 /** The roles that may still sign in while a client's platform is closed (DECISIONS "platform active"). */
@@ -51,9 +62,21 @@ export const accessPlugin = fp<AccessOptions>(function access(app: FastifyInstan
   app.decorateRequest('tenant', null as unknown as Tenant);
   app.decorateRequest('actor', null);
 
+  const apiRoutes: ApiRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
-    if (!route.config?.access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access`);
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access`);
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      apiRoutes.push({
+        method,
+        url: route.url,
+        access,
+        allowWhilePasswordChange: !!route.config?.allowWhilePasswordChange,
+      });
+    }
   });
 
   app.addHook('onRequest', async (req) => {
