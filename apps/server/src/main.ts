@@ -34,6 +34,10 @@ async function start(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 9_000);
     force.unref();
+    // Keep-alive connections that finish their last request after close() began would otherwise linger until
+    // their keep-alive timeout; close each one as soon as it goes idle.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+    sweep.unref();
     app
       .close()
       .then(close)

@@ -1,0 +1,52 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { requestJson, startServerProcess } from './server-process';
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lms-process-'));
+const PASSWORD = 'Demo-Process-2026!';
+const env = {
+  LOG_LEVEL: 'info',
+  DATA_DIR: dataDir,
+  LMS_DEMO: '1',
+  LMS_DEMO_PASSWORD: PASSWORD,
+  DATABASE_URL: undefined,
+};
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const login = (baseUrl: string, email: string) =>
+  requestJson(baseUrl, {
+    path: '/api/user/login',
+    host: 'localhost',
+    body: { emailOrUsername: email, password: PASSWORD },
+  });
+const currentClient = async (baseUrl: string) =>
+  (await requestJson(baseUrl, { path: '/api/client/current', host: 'localhost' })).body;
+
+it('finishes in-flight requests on SIGTERM, exits 0 within 10 s, and keeps all data across a restart', async () => {
+  const first = await startServerProcess(env);
+  const clientBefore = await currentClient(first.baseUrl);
+
+  // Logins hash with argon2id, so a batch of them is still running when the signal arrives.
+  const inFlight = Array.from({ length: 12 }, () => login(first.baseUrl, 'admin@demo.example'));
+  // Signal once the server has accepted every request (requests not yet accepted would rightly be refused).
+  while ((first.output().match(/"url":"\/api\/user\/login"/g) ?? []).length < 12) {
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  const stopped = first.stop('SIGTERM');
+  const answers = await Promise.all(inFlight);
+  expect(answers.map((a) => a.status)).toEqual(Array(12).fill(200));
+  const { code, ms } = await stopped;
+  expect(code).toBe(0);
+  expect(ms).toBeLessThan(10_000);
+
+  const second = await startServerProcess(env);
+  try {
+    const clientAfter = await currentClient(second.baseUrl);
+    expect(clientAfter).toEqual(clientBefore); // same row: the database was kept and not reseeded
+    expect((await login(second.baseUrl, 'participant@demo.example')).status).toBe(200);
+  } finally {
+    expect((await second.stop('SIGINT')).code).toBe(0);
+  }
+}, 120_000);

@@ -1,0 +1,116 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+
+export interface ServerProcess {
+  port: number;
+  contentPort: number;
+  baseUrl: string;
+  child: ChildProcess;
+  output: () => string;
+  /** Sends the signal and resolves with the exit code and the time it took. */
+  stop: (signal?: NodeJS.Signals) => Promise<{ code: number | null; ms: number }>;
+}
+
+/** Starts the real server (`src/main.ts`) as its own process, as `npm start` does, and waits for its health check. */
+export async function startServerProcess(env: Record<string, string | undefined>): Promise<ServerProcess> {
+  const port = await freePort();
+  const contentPort = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      CONTENT_PORT: String(contentPort),
+      CONTENT_ORIGIN: `http://127.0.0.1:${contentPort}`,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${out}`);
+    const ok = await fetch(`${baseUrl}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    port,
+    contentPort,
+    baseUrl,
+    child,
+    output: () => out,
+    stop: async (signal = 'SIGTERM') => {
+      const started = Date.now();
+      if (child.exitCode === null) child.kill(signal);
+      const code = await exited;
+      return { code, ms: Date.now() - started };
+    },
+  };
+}
+
+/** A request with an explicit Host header (fetch may not set Host), answering status and parsed JSON. */
+export function requestJson(
+  baseUrl: string,
+  opts: { method?: string; path: string; host: string; body?: unknown; token?: string },
+): Promise<{ status: number; body: unknown }> {
+  const url = new URL(opts.path, baseUrl);
+  const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      url,
+      {
+        method: opts.method ?? (payload ? 'POST' : 'GET'),
+        headers: {
+          host: opts.host,
+          ...(payload ? { 'content-type': 'application/json' } : {}),
+          ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+        },
+      },
+      (res) => {
+        let data = '';
+        res.on('data', (d: Buffer) => (data += d.toString()));
+        res.on('end', () => {
+          let body: unknown = data;
+          try {
+            body = JSON.parse(data);
+          } catch {
+            // not JSON: keep the text
+          }
+          resolve({ status: res.statusCode ?? 0, body });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
