@@ -29,3 +29,10 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 export const PAGE_SIZES = [10, 25, 50, 100, 250, 500] as const;
 export const DEFAULT_PAGE_SIZE = 100;
+
+// Users, groups and account (issue 4; DECISIONS "Accounts and sign-in", "CSV").
+export const FORGOT_USERNAME_MESSAGE_MAX = 2_000;
+export const FORGOT_USERNAME_WINDOW_HOURS = 24;
+export const USER_IMPORT_PREVIEW_ROWS = 10;
+export const USER_IMPORT_MAX_ROWS = 100_000;
+export const USER_IMPORT_MAX_BYTES = 20 * 1024 * 1024;

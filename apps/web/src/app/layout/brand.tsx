@@ -1,0 +1,22 @@
+import { Anchor, Group, Image, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useCurrentClient } from '../../lib/use-current-client';
+
+/** The client's logo and name (spec section 3, Client), linking home. */
+export function Brand() {
+  const { t } = useTranslation();
+  const client = useCurrentClient();
+  const name = client.data?.name || t('appName');
+  const logoUrl = client.data?.logoUrl;
+  return (
+    <Anchor component={Link} to="/" underline="never" c="inherit">
+      <Group gap="sm" wrap="nowrap">
+        {logoUrl && <Image src={logoUrl} alt={t('logoOf', { name })} h={40} w="auto" fit="contain" />}
+        <Text component="span" fw={700} size="lg" c="var(--lms-color-headline)">
+          {name}
+        </Text>
+      </Group>
+    </Anchor>
+  );
+}

@@ -1,0 +1,60 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { useAuth } from '../../lib/auth-store';
+import { NotFoundPage } from '../../features/public/pages/not-found-page';
+import { CookieDialog } from '../../features/public/components/cookie-dialog';
+import { GuardedOutlet, RouteGuard } from '../guards';
+import { ApiDialogs } from './api-dialogs';
+import { PageLoader } from '../../components/page-loader';
+import { PlainFrame } from './plain-frame';
+import { ShellFrame } from './shell-frame';
+
+/** Every route passes here: the redirects, the API dialogs and the cookie dialog. */
+export function RootLayout() {
+  return (
+    <>
+      <RouteGuard>
+        <Outlet />
+      </RouteGuard>
+      <ApiDialogs />
+      <CookieDialog />
+    </>
+  );
+}
+
+/** Sign-in screens and public pages: header with brand and language, centred content, footer. */
+export function PlainLayout() {
+  return (
+    <PlainFrame>
+      <Suspense fallback={<PageLoader />}>
+        <GuardedOutlet />
+      </Suspense>
+    </PlainFrame>
+  );
+}
+
+/** The signed-in app: header, menu by role, footer. */
+export function ShellLayout() {
+  const { user } = useAuth();
+  const Frame = user ? ShellFrame : PlainFrame;
+  return (
+    <Frame>
+      <Suspense fallback={<PageLoader />}>
+        <GuardedOutlet />
+      </Suspense>
+    </Frame>
+  );
+}
+
+/** Unknown paths show the not-found page, in the shell when signed in (spec section 2). */
+export function NotFoundRoute() {
+  const { user } = useAuth();
+  const Frame = user ? ShellFrame : PlainFrame;
+  return (
+    <Frame>
+      <GuardedOutlet>
+        <NotFoundPage />
+      </GuardedOutlet>
+    </Frame>
+  );
+}

@@ -1,0 +1,47 @@
+import type { TCurrentUser } from '@lms/contracts/auth';
+import { can } from '@lms/contracts/permissions';
+
+/**
+ * The menu of spec section 2 (courses, downloads, help, coordination, administration, client overview, change
+ * password), each entry shown by the permission table (PERMISSIONS.md "Routes": absent from the menu when the
+ * role may not open it).
+ */
+export interface MenuEntry {
+  key: string;
+  to: string;
+  children?: MenuEntry[];
+}
+
+export function menuEntriesFor(user: Pick<TCurrentUser, 'role' | 'clientId'>): MenuEntry[] {
+  const { role } = user;
+  const entries: MenuEntry[] = [
+    { key: 'courses', to: '/' },
+    { key: 'downloads', to: '/documents' },
+    { key: 'help', to: '/faq' },
+  ];
+  if (can(role, 'coordination.manage'))
+    entries.push({
+      key: 'coordination',
+      to: '/coordination/users',
+      children: [
+        { key: 'coordinationUsers', to: '/coordination/users' },
+        { key: 'coordinationGroups', to: '/coordination/groups' },
+        { key: 'coordinationTrainings', to: '/coordination/trainings' },
+        { key: 'allDocuments', to: '/documents/all' },
+      ],
+    });
+  const admin: MenuEntry[] = [];
+  if (can(role, 'content.manage'))
+    admin.push(
+      { key: 'contentCourses', to: '/content/courses' },
+      { key: 'contentCertificateTemplates', to: '/content/certificate-template' },
+      { key: 'contentMailTemplates', to: '/content/mail-template' },
+      { key: 'contentMailQueue', to: '/content/mail-queue' },
+    );
+  // An ADMIN's "administration" opens their own client in the reseller screens (PERMISSIONS.md "Routes").
+  if (can(role, 'clients.administer')) admin.push({ key: 'clientSettings', to: `/reseller/clients/${user.clientId}` });
+  if (admin.length > 0) entries.push({ key: 'administration', to: admin[0]!.to, children: admin });
+  if (can(role, 'clients.overview')) entries.push({ key: 'clientOverview', to: '/reseller/clients' });
+  entries.push({ key: 'changePassword', to: '/password-change-required' });
+  return entries;
+}

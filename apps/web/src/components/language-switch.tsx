@@ -1,0 +1,44 @@
+import { ZCurrentUser } from '@lms/contracts/auth';
+import { LOCALES, type TLocale } from '@lms/contracts/constants';
+import { NativeSelect } from '@mantine/core';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiPost } from '../lib/api-client';
+import { getAuthState, setCurrentUser } from '../lib/auth-store';
+import { showApiError } from '../lib/error-text';
+import i18n, { isLocale, rememberLocale } from '../lib/i18n';
+
+/** Each language is named in itself, so a user who cannot read the current one still finds theirs. */
+const LANGUAGE_NAMES: Record<TLocale, string> = { 'de-DE': 'Deutsch', 'en-US': 'English', 'fr-FR': 'Français' };
+
+/** Changes the UI language; a signed-in user's choice is saved on the server (POST /api/user/locale). */
+export async function changeLocale(locale: TLocale): Promise<void> {
+  rememberLocale(locale);
+  await i18n.changeLanguage(locale);
+  if (!getAuthState().user) return;
+  try {
+    setCurrentUser(await apiPost('/user/locale', { locale }, ZCurrentUser));
+  } catch (err) {
+    showApiError(err);
+  }
+}
+
+export function LanguageSwitch() {
+  const { t, i18n: instance } = useTranslation();
+  const id = useId();
+  const current = isLocale(instance.language) ? instance.language : 'de-DE';
+  return (
+    <NativeSelect
+      id={id}
+      aria-label={t('language')}
+      value={current}
+      onChange={(e) => {
+        const value = e.currentTarget.value;
+        if (isLocale(value)) void changeLocale(value);
+      }}
+      data={LOCALES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
+      size="sm"
+      w={130}
+    />
+  );
+}

@@ -1,0 +1,49 @@
+import {
+  ZCurrentUser,
+  ZLoginResult,
+  ZTokenResult,
+  type TCurrentUser,
+  type TLoginResult,
+  type TPasswordChangeBody,
+} from '@lms/contracts/auth';
+import { ZOk } from '@lms/contracts/common';
+import type { QueryClient } from '@tanstack/react-query';
+import { apiGet, apiPost } from '../../../lib/api-client';
+import { clearAuth, getAuthState, setCurrentUser, setSession, setToken } from '../../../lib/auth-store';
+import i18n, { isLocale } from '../../../lib/i18n';
+
+/** Everything cached belongs to the old user, except the current client (spec section 4). */
+const forgetUserData = (queryClient: QueryClient) =>
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'client' });
+
+/** The login call never opens the policy dialogs (spec section 8): the form shows every error itself. */
+export async function signIn(
+  queryClient: QueryClient,
+  emailOrUsername: string,
+  password: string,
+): Promise<TLoginResult> {
+  const result = await apiPost('/user/login', { emailOrUsername, password }, ZLoginResult, { skipPolicy: true });
+  forgetUserData(queryClient);
+  setSession(result.token, result.user);
+  // The signed-in user's locale applies after login (spec section 9 locales; POST /api/user/locale saves it).
+  if (isLocale(result.user.locale)) await i18n.changeLanguage(result.user.locale);
+  return result;
+}
+
+export async function signOut(queryClient: QueryClient): Promise<void> {
+  if (getAuthState().token) {
+    // Ending the server session is best effort: the local sign-out happens either way.
+    await apiPost('/user/logout', undefined, ZOk, { skipPolicy: true }).catch(() => undefined);
+  }
+  clearAuth();
+  forgetUserData(queryClient);
+}
+
+/** The change ends every other session and answers a fresh token (DECISIONS "sessions"). */
+export async function changePassword(body: TPasswordChangeBody): Promise<TCurrentUser> {
+  const { token } = await apiPost('/user/password-change', body, ZTokenResult);
+  setToken(token);
+  const user = await apiGet('/user/info', ZCurrentUser);
+  setCurrentUser(user);
+  return user;
+}

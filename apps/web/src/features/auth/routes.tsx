@@ -1,0 +1,11 @@
+import { lazyPage, type AppRoute } from '../../lib/lazy-route';
+
+/** Spec section 2, account and authentication: the sign-in screens of this issue. */
+export const authRoutes: AppRoute[] = [
+  { path: '/login', Page: lazyPage(() => import('./pages/login-page'), 'LoginPage'), chrome: 'plain' },
+  { path: '/logout', Page: lazyPage(() => import('./pages/logout-page'), 'LogoutPage'), chrome: 'plain' },
+  {
+    path: '/password-change-required',
+    Page: lazyPage(() => import('./pages/password-change-page'), 'PasswordChangePage'),
+  },
+];

@@ -1,0 +1,155 @@
+import { API_RETRIES, API_RETRY_DELAYS_MS } from '@lms/contracts/constants';
+import { STATUS_ACCESS_TOKEN_EXPIRED, ZApiError, type TErrorCode } from '@lms/contracts/errors';
+import type { z } from 'zod';
+import { openApiDialog } from './api-dialogs';
+import { clearAuth, getAuthState, rememberRedirectPath, setClientNotFound } from './auth-store';
+import { currentPath, navigateTo } from './navigation';
+import {
+  CLIENT_NOT_FOUND_PATH,
+  LOGIN_PATH,
+  PASSWORD_CHANGE_PATH,
+  PLATFORM_INACTIVE_PATH,
+  skipsAuthRedirect,
+} from './route-rules';
+
+/** A failed call: `code` is a code of the contracts catalogue, or `network_error` when no answer came. */
+export type ApiErrorCode = TErrorCode | 'network_error';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ApiErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ApiOptions {
+  /** Skip the dialog and redirect policy (the login call, spec section 8; calls that handle every error). */
+  skipPolicy?: boolean;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+const API_BASE = '/api';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** ARCHITECTURE section 5: 500 ms before the first retry, 2500 ms before each later one. */
+const retryDelay = (attempt: number): number =>
+  API_RETRY_DELAYS_MS[Math.min(attempt, API_RETRY_DELAYS_MS.length - 1)] ?? 2500;
+
+async function toApiError(res: Response): Promise<ApiError> {
+  const body: unknown = await res.json().catch(() => undefined);
+  const parsed = ZApiError.safeParse(body);
+  if (parsed.success) return new ApiError(res.status, parsed.data.error, parsed.data.message, parsed.data.details);
+  return new ApiError(res.status, 'unknown_error', `HTTP ${res.status}`);
+}
+
+/** One request with the retry rule: network errors and 399 are tried again, 3 times at most. */
+async function send(path: string, init: RequestInit, opts: ApiOptions): Promise<Response> {
+  for (let attempt = 0; ; attempt++) {
+    const token = getAuthState().token;
+    const headers = new Headers(opts.headers);
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    if (init.body !== undefined && !(init.body instanceof FormData)) headers.set('Content-Type', 'application/json');
+    try {
+      const res = await fetch(`${API_BASE}${path}`, { ...init, headers, signal: opts.signal });
+      if (res.status !== STATUS_ACCESS_TOKEN_EXPIRED || attempt >= API_RETRIES) return res;
+    } catch (err) {
+      if (opts.signal?.aborted) throw err;
+      if (attempt >= API_RETRIES) throw new ApiError(0, 'network_error', 'Network error');
+    }
+    await sleep(retryDelay(attempt));
+  }
+}
+
+/** The dialog and redirect policy of ARCHITECTURE section 5 and spec section 8. */
+function applyPolicy(err: ApiError): void {
+  if (err.code === 'client_not_found') {
+    setClientNotFound();
+    navigateTo(CLIENT_NOT_FOUND_PATH, { replace: true });
+    return;
+  }
+  if (err.status === 401 || err.status === STATUS_ACCESS_TOKEN_EXPIRED) {
+    const wanted = currentPath();
+    if (!skipsAuthRedirect(wanted)) rememberRedirectPath(wanted);
+    clearAuth();
+    openApiDialog('session-expired');
+    navigateTo(LOGIN_PATH, { replace: true });
+    return;
+  }
+  if (err.status === 403) {
+    // These two 403s are states, not missing rights: they have their own pages (spec sections 2 and DECISIONS).
+    if (err.code === 'password_change_required') return navigateTo(PASSWORD_CHANGE_PATH, { replace: true });
+    if (err.code === 'platform_inactive') {
+      clearAuth();
+      return navigateTo(PLATFORM_INACTIVE_PATH, { replace: true });
+    }
+    openApiDialog('forbidden');
+  }
+}
+
+async function request(method: string, path: string, body: unknown, opts: ApiOptions): Promise<unknown> {
+  const init: RequestInit = { method };
+  if (body !== undefined) init.body = body instanceof FormData ? body : JSON.stringify(body);
+  const res = await send(path, init, opts);
+  if (!res.ok) {
+    const err = await toApiError(res);
+    if (!opts.skipPolicy) applyPolicy(err);
+    throw err;
+  }
+  if (res.status === 204) return undefined;
+  const type = res.headers.get('content-type') ?? '';
+  return type.includes('application/json') ? res.json() : res.text();
+}
+
+/** Answers are parsed with the contract schema, so a changed server shape fails loudly here. */
+export async function apiGet<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  opts: ApiOptions = {},
+): Promise<z.output<S>> {
+  return schema.parse(await request('GET', path, undefined, opts));
+}
+
+export async function apiPost<S extends z.ZodType>(
+  path: string,
+  body: unknown,
+  schema: S,
+  opts: ApiOptions = {},
+): Promise<z.output<S>> {
+  return schema.parse(await request('POST', path, body, opts));
+}
+
+export async function apiPut<S extends z.ZodType>(
+  path: string,
+  body: unknown,
+  schema: S,
+  opts: ApiOptions = {},
+): Promise<z.output<S>> {
+  return schema.parse(await request('PUT', path, body, opts));
+}
+
+export async function apiDelete<S extends z.ZodType>(
+  path: string,
+  schema?: S,
+  opts: ApiOptions = {},
+): Promise<z.output<S> | undefined> {
+  const answer = await request('DELETE', path, undefined, opts);
+  return schema ? schema.parse(answer) : undefined;
+}
+
+/** For downloads (CSV, PDF): the raw response after the same retry and policy rules. */
+export async function apiFetchBlob(path: string, opts: ApiOptions = {}): Promise<Blob> {
+  const res = await send(path, { method: 'GET' }, opts);
+  if (!res.ok) {
+    const err = await toApiError(res);
+    if (!opts.skipPolicy) applyPolicy(err);
+    throw err;
+  }
+  return res.blob();
+}
+
+export const isApiError = (err: unknown): err is ApiError => err instanceof ApiError;

@@ -1,0 +1,28 @@
+import { notifications } from '@mantine/notifications';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import i18n from './i18n';
+import { isApiError } from './api-client';
+
+/**
+ * The translated text of an error (ARCHITECTURE section 5: the web app shows the translated text of the code).
+ * Keys live in the `common` namespace as `errors.<code>`; anything that is not an API error is "unknown".
+ */
+export function errorTextKey(err: unknown): string {
+  if (isApiError(err)) return `common:errors.${err.code}`;
+  return 'common:errors.unknown_error';
+}
+
+export function errorText(err: unknown): string {
+  return i18n.t(errorTextKey(err));
+}
+
+export function useErrorText(): (err: unknown) => string {
+  const { t } = useTranslation();
+  return useCallback((err: unknown) => t(errorTextKey(err)), [t]);
+}
+
+/** A red notification with the translated error; for mutations that have no form to show it in. */
+export function showApiError(err: unknown): void {
+  notifications.show({ color: 'red', title: i18n.t('common:errorTitle'), message: errorText(err) });
+}

@@ -1,0 +1,45 @@
+import { DEFAULT_COLOURS, type TClientColours } from '@lms/contracts/client';
+import { Title, createTheme, type CSSVariablesResolver, type MantineThemeOverride } from '@mantine/core';
+import { ensureContrast, shadesOf } from './colour';
+
+/**
+ * The client's seven colours (spec section 3, Client) drive the Mantine theme. Colours an admin picks may be too
+ * pale for text, so text colours are pushed to WCAG AA contrast against the background, and filled buttons pick
+ * black or white text by luminance (0.179 is where both give the same contrast).
+ */
+export function buildTheme(colours: TClientColours = DEFAULT_COLOURS): MantineThemeOverride {
+  const primary = ensureContrast(colours.primaryButton, colours.background);
+  return createTheme({
+    primaryColor: 'primary',
+    primaryShade: 6,
+    autoContrast: true,
+    luminanceThreshold: 0.179,
+    black: colours.text,
+    colors: {
+      primary: shadesOf(primary),
+      secondary: shadesOf(colours.secondaryButton),
+      info: shadesOf(ensureContrast(colours.info, colours.background)),
+    },
+    headings: { fontWeight: '650' },
+    defaultRadius: 'md',
+    components: {
+      Title: Title.extend({ styles: { root: { color: 'var(--lms-color-headline)' } } }),
+    },
+    other: { colours },
+  });
+}
+
+export function buildCssVariables(colours: TClientColours = DEFAULT_COLOURS): CSSVariablesResolver {
+  const text = ensureContrast(colours.text, colours.background, 7);
+  return () => ({
+    variables: { '--lms-color-headline': ensureContrast(colours.headline, colours.background) },
+    light: {
+      '--mantine-color-body': colours.background,
+      '--mantine-color-text': text,
+      '--mantine-color-dimmed': ensureContrast(colours.text2, colours.background),
+      '--mantine-color-anchor': ensureContrast(colours.primaryButton, colours.background),
+      '--mantine-color-placeholder': ensureContrast(colours.text2, '#ffffff'),
+    },
+    dark: {},
+  });
+}
