@@ -8,6 +8,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { authRoutes } from './features/auth/auth.routes';
 import { clientRoutes } from './features/clients/client.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { userRoutes } from './features/users/user.routes';
 import { accessPlugin } from './platform/access';
 import type { AppDeps } from './platform/deps';
 import { installErrorHandler } from './platform/error-handler';
@@ -58,6 +59,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(healthRoutes, { deps });
   await app.register(clientRoutes);
   await app.register(authRoutes, { deps });
+  await app.register(userRoutes, { deps });
 
   const webDist = opts.webDist;
   if (webDist && existsSync(path.join(webDist, 'index.html'))) {

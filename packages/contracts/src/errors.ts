@@ -50,6 +50,11 @@ export const ERROR_CODES = [
   'externally_managed',
   'group_in_use',
   'group_coordinator_leave',
+  'group_name_taken',
+  'group_required',
+  'user_login_required',
+  'csv_invalid',
+  'import_already_started',
   // content
   'course_in_use',
   'training_in_use',

@@ -1,6 +1,7 @@
 import type { DbOrTrx, UsersTable } from '../../db/database';
-import type { Selectable, Updateable } from 'kysely';
-import { nowIso } from '../../platform/ids';
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import { newId, nowIso } from '../../platform/ids';
+import { userSearchKeys } from './user-search-keys';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -26,9 +27,10 @@ export async function updateUserFields(
   id: string,
   fields: Updateable<UsersTable>,
 ): Promise<void> {
+  const keys = clearsSearchKeys(fields) ? { search_text: null, sort_name: null } : {};
   await db
     .updateTable('users')
-    .set({ ...fields, updated_at: nowIso() })
+    .set({ ...fields, ...keys, updated_at: nowIso() })
     .where('client_id', '=', clientId)
     .where('id', '=', id)
     .execute();
@@ -44,4 +46,122 @@ export async function countFailedLogin(db: DbOrTrx, clientId: string, id: string
     .returning('failed_login_count')
     .executeTakeFirst();
   return row?.failed_login_count ?? 0;
+}
+
+const SEARCH_KEY_FIELDS = ['first_name', 'last_name', 'email', 'username', 'personell_number'] as const;
+
+/** Writers that change a name or login without the keys leave them for repairUserSearchKeys. */
+export const clearsSearchKeys = (fields: Updateable<UsersTable>): boolean =>
+  SEARCH_KEY_FIELDS.some((f) => f in fields) && !('search_text' in fields);
+
+/** Inserts users with their search keys; many rows go in chunks (SQLite allows 32,766 bound values). */
+export async function insertUsers(db: DbOrTrx, rows: Insertable<UsersTable>[]): Promise<void> {
+  const withKeys = rows.map((r) => ({
+    ...r,
+    ...userSearchKeys({
+      first_name: r.first_name,
+      last_name: r.last_name,
+      email: r.email ?? null,
+      username: r.username ?? null,
+      personell_number: r.personell_number ?? null,
+    }),
+  }));
+  for (let i = 0; i < withKeys.length; i += 200) {
+    await db
+      .insertInto('users')
+      .values(withKeys.slice(i, i + 200))
+      .execute();
+  }
+}
+
+/** Updates a user whose current row is known, keeping the search keys in step. */
+export async function saveUserFields(db: DbOrTrx, current: UserRow, fields: Updateable<UsersTable>): Promise<void> {
+  const merged = { ...current, ...fields };
+  const keys = SEARCH_KEY_FIELDS.some((f) => f in fields) ? userSearchKeys(merged) : {};
+  await updateUserFields(db, current.client_id, current.id, { ...fields, ...keys });
+}
+
+export const findUsersByIds = (db: DbOrTrx, clientId: string, ids: readonly string[]) =>
+  ids.length === 0
+    ? Promise.resolve([] as UserRow[])
+    : db.selectFrom('users').selectAll().where('client_id', '=', clientId).where('id', 'in', ids).execute();
+
+/**
+ * E-mail and username share one login field, so each must be unique among both (DECISIONS "login payload"):
+ * an e-mail that is someone's username would make the login ambiguous.
+ */
+export async function findLoginClash(
+  db: DbOrTrx,
+  clientId: string,
+  login: { email: string | null; username: string | null },
+  exceptId?: string,
+): Promise<'email_taken' | 'username_taken' | undefined> {
+  const email = login.email ? normaliseLogin(login.email) : null;
+  const username = login.username ? normaliseLogin(login.username) : null;
+  const values = [email, username].filter((v): v is string => v !== null);
+  if (values.length === 0) return undefined;
+  let q = db
+    .selectFrom('users')
+    .select(['email_normalized', 'username_normalized'])
+    .where('client_id', '=', clientId)
+    .where((eb) => eb.or([eb('email_normalized', 'in', values), eb('username_normalized', 'in', values)]));
+  if (exceptId) q = q.where('id', '!=', exceptId);
+  const clashes = await q.limit(2).execute();
+  if (email && clashes.some((c) => c.email_normalized === email || c.username_normalized === email))
+    return 'email_taken';
+  if (clashes.length > 0) return 'username_taken';
+  return undefined;
+}
+
+export async function deleteUsersByIds(db: DbOrTrx, clientId: string, ids: readonly string[]): Promise<number> {
+  let deleted = 0;
+  const now = nowIso();
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500);
+    const res = await db
+      .deleteFrom('users')
+      .where('client_id', '=', clientId)
+      .where('id', 'in', chunk)
+      .executeTakeFirst();
+    deleted += Number(res.numDeletedRows);
+  }
+  const log = Array.from({ length: deleted }, () => ({ id: newId(), client_id: clientId, deleted_at: now }));
+  for (let i = 0; i < log.length; i += 500)
+    await db
+      .insertInto('user_deletions')
+      .values(log.slice(i, i + 500))
+      .execute();
+  return deleted;
+}
+
+export async function setUsersActive(db: DbOrTrx, clientId: string, ids: readonly string[], active: boolean) {
+  for (let i = 0; i < ids.length; i += 500) {
+    await db
+      .updateTable('users')
+      .set({ is_active: active, updated_at: nowIso() })
+      .where('client_id', '=', clientId)
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute();
+  }
+}
+
+export const findCompany = (db: DbOrTrx, clientId: string, id: string) =>
+  db
+    .selectFrom('companies')
+    .select(['id', 'name'])
+    .where('client_id', '=', clientId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+
+export const listCompanies = (db: DbOrTrx, clientId: string) =>
+  db.selectFrom('companies').select(['id', 'name']).where('client_id', '=', clientId).execute();
+
+/** Deactivation and deletion end every session of the users (DECISIONS "sessions"). */
+export async function endSessionsOfUsers(db: DbOrTrx, ids: readonly string[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += 500) {
+    await db
+      .deleteFrom('sessions')
+      .where('user_id', 'in', ids.slice(i, i + 500))
+      .execute();
+  }
 }

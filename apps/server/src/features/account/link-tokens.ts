@@ -1,0 +1,107 @@
+import { TOKEN_LINK_VALID_HOURS } from '@lms/contracts/constants';
+import type { TTokenPurpose } from '@lms/contracts/account';
+import type { DbOrTrx } from '../../db/database';
+import { newId, newSecretToken, nowIso } from '../../platform/ids';
+import { hashToken } from '../../platform/session';
+
+/**
+ * DECISIONS "reset and activation links": a random token, stored only as its SHA-256, single use, valid 24 hours.
+ * A new link replaces the user's older unused links of the same purpose.
+ */
+export async function issueLinkToken(
+  db: DbOrTrx,
+  clientId: string,
+  userId: string,
+  purpose: TTokenPurpose,
+  now = new Date(),
+): Promise<string> {
+  const token = newSecretToken();
+  await db
+    .deleteFrom('user_tokens')
+    .where('client_id', '=', clientId)
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .execute();
+  await db
+    .insertInto('user_tokens')
+    .values({
+      id: newId(),
+      client_id: clientId,
+      user_id: userId,
+      purpose,
+      token_hash: hashToken(token),
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + TOKEN_LINK_VALID_HOURS * 3_600_000).toISOString(),
+      used_at: null,
+    })
+    .execute();
+  return token;
+}
+
+/** Many links at once (an import's activation mails): one insert per chunk. */
+export async function issueLinkTokens(
+  db: DbOrTrx,
+  clientId: string,
+  userIds: readonly string[],
+  purpose: TTokenPurpose,
+): Promise<Map<string, string>> {
+  const now = new Date();
+  const expires = new Date(now.getTime() + TOKEN_LINK_VALID_HOURS * 3_600_000).toISOString();
+  const out = new Map<string, string>();
+  const rows = userIds.map((userId) => {
+    const token = newSecretToken();
+    out.set(userId, token);
+    return {
+      id: newId(),
+      client_id: clientId,
+      user_id: userId,
+      purpose,
+      token_hash: hashToken(token),
+      created_at: now.toISOString(),
+      expires_at: expires,
+      used_at: null,
+    };
+  });
+  for (let i = 0; i < rows.length; i += 500)
+    await db
+      .insertInto('user_tokens')
+      .values(rows.slice(i, i + 500))
+      .execute();
+  return out;
+}
+
+const findUsable = (db: DbOrTrx, clientId: string, token: string, purpose: TTokenPurpose) =>
+  db
+    .selectFrom('user_tokens')
+    .select(['id', 'user_id'])
+    .where('client_id', '=', clientId)
+    .where('token_hash', '=', hashToken(token))
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', nowIso())
+    .executeTakeFirst();
+
+export const isLinkTokenUsable = async (db: DbOrTrx, clientId: string, token: string, purpose: TTokenPurpose) =>
+  (await findUsable(db, clientId, token, purpose)) !== undefined;
+
+/**
+ * Marks the token used and answers its user, or undefined when it is unknown, expired or used. The update is
+ * conditional on `used_at is null`, so two parallel uses cannot both succeed.
+ */
+export async function consumeLinkToken(
+  db: DbOrTrx,
+  clientId: string,
+  token: string,
+  purpose: TTokenPurpose,
+): Promise<string | undefined> {
+  const row = await findUsable(db, clientId, token, purpose);
+  if (!row) return undefined;
+  const res = await db
+    .updateTable('user_tokens')
+    .set({ used_at: nowIso() })
+    .where('id', '=', row.id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1 ? row.user_id : undefined;
+}

@@ -1,0 +1,90 @@
+import type { TBulkBody, TBulkResult, TUserSelection } from '@lms/contracts/users';
+import type { AppDeps } from '../../platform/deps';
+import { badRequest } from '../../platform/errors';
+import type { Actor } from '../../platform/session';
+import type { Tenant } from '../../platform/tenant';
+import { sendPasswordResetMail } from '../account/account-invite';
+import { addUsersToGroup, removeUsersFromGroup, usableGroup } from '../groups/group-membership';
+import { exportUsersCsv } from '../user-import/user-export';
+import { findSelectedUsers } from './user-find';
+import { listUserIdsOfFilter } from './user-list';
+import { assertNotExternal, assertNotHigherRank } from './user-rules';
+import { resolveUserScope, type UserScope } from './user-scope';
+import { deleteUsers, setActive } from './user-status.service';
+
+/** The ids of a selection: the ids sent, or every user the search finds ("all search results"). */
+async function selectedIds(deps: AppDeps, scope: UserScope, selection: TUserSelection): Promise<string[]> {
+  return 'ids' in selection ? selection.ids : listUserIdsOfFilter(deps.db, scope, selection.filter);
+}
+
+export type BulkOutcome = { kind: 'result'; result: TBulkResult } | { kind: 'csv'; csv: string };
+
+/**
+ * Bulk actions on a selection (spec sections 4 and 5): an action and a selection are required, each with its own
+ * code; every action runs in one transaction and changes nothing when one selected user breaks a rule.
+ */
+export async function runBulkAction(
+  deps: AppDeps,
+  tenant: Tenant,
+  actor: Actor,
+  body: TBulkBody,
+): Promise<BulkOutcome> {
+  if (!body.action) return badRequest('no_action_selected');
+  if (!body.selection) return badRequest('no_users_selected');
+  const scope = await resolveUserScope(deps.db, actor);
+  const ids = await selectedIds(deps, scope, body.selection);
+  if (ids.length === 0) return badRequest('no_users_selected');
+  const action = body.action;
+  const done = (affected: number): BulkOutcome => ({ kind: 'result', result: { action, affected } });
+
+  switch (action) {
+    case 'activate':
+    case 'deactivate':
+      return done(await setActive(deps, actor, ids, action === 'activate'));
+    case 'delete':
+      return done(await deleteUsers(deps, actor, ids));
+    case 'addToGroup':
+    case 'removeFromGroup':
+      return done(await changeGroup(deps, actor, scope, ids, action, body.groupId));
+    case 'sendPasswordReset':
+      return done(await sendResets(deps, tenant, actor, scope, ids));
+    case 'export':
+      return { kind: 'csv', csv: await exportUsersCsv(deps, actor, ids) };
+  }
+}
+
+async function changeGroup(
+  deps: AppDeps,
+  actor: Actor,
+  scope: UserScope,
+  ids: string[],
+  action: 'addToGroup' | 'removeFromGroup',
+  groupId: string | undefined,
+): Promise<number> {
+  if (!groupId) return badRequest('validation_failed', { fields: [{ field: 'body.groupId', message: 'required' }] });
+  return deps.db.transaction().execute(async (trx) => {
+    const group = await usableGroup(trx, scope, groupId);
+    const users = await findSelectedUsers(trx, scope, ids);
+    assertNotHigherRank(actor, users);
+    const userIds = users.map((u) => u.id);
+    if (action === 'addToGroup') await addUsersToGroup(trx, actor.clientId, group.id, userIds);
+    else await removeUsersFromGroup(trx, scope, group.id, userIds);
+    return userIds.length;
+  });
+}
+
+/** Reset mails for the selected users that have an e-mail address; never for externally managed users. */
+async function sendResets(deps: AppDeps, tenant: Tenant, actor: Actor, scope: UserScope, ids: string[]) {
+  return deps.db.transaction().execute(async (trx) => {
+    const users = await findSelectedUsers(trx, scope, ids);
+    assertNotHigherRank(actor, users);
+    assertNotExternal(users);
+    let sent = 0;
+    for (const u of users) {
+      if (!u.email) continue;
+      await sendPasswordResetMail(trx, deps.config, tenant, { ...u, email: u.email });
+      sent += 1;
+    }
+    return sent;
+  });
+}

@@ -1,0 +1,140 @@
+import { ROLES } from '@lms/contracts/roles';
+import type { TUserFilter, TUserListQuery, TUserSort } from '@lms/contracts/users';
+import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { Database, DbOrTrx } from '../../db/database';
+import { containsPattern, foldText, repairUserSearchKeys, searchWords } from './user-search-keys';
+import { userInScope, type UserScope } from './user-scope';
+
+type Db = Database & { u: Database['users'] };
+type Eb = ExpressionBuilder<Db, 'u'>;
+
+/** Companies and groups are few per client: their names are matched in memory, then used as id lists. */
+async function namedMatches(db: DbOrTrx, clientId: string, words: string[]) {
+  if (words.length === 0) return { companies: new Map<string, string[]>(), groups: new Map<string, string[]>() };
+  const [companies, groups] = await Promise.all([
+    db.selectFrom('companies').select(['id', 'name']).where('client_id', '=', clientId).execute(),
+    db.selectFrom('groups').select(['id', 'name']).where('client_id', '=', clientId).execute(),
+  ]);
+  const match = (rows: { id: string; name: string }[]) =>
+    new Map(
+      words.map((w) => {
+        const folded = foldText(w);
+        return [w, rows.filter((r) => foldText(r.name).includes(folded)).map((r) => r.id)];
+      }),
+    );
+  return { companies: match(companies), groups: match(groups) };
+}
+
+/** Every search word must match the name, e-mail, username, personnel number, company or a group of the user. */
+function wordMatches(
+  eb: Eb,
+  word: string,
+  companies: string[],
+  groups: string[],
+  clientId: string,
+): Expression<SqlBool> {
+  const options: Expression<SqlBool>[] = [sql<SqlBool>`u.search_text like ${containsPattern(word)} escape '\\'`];
+  if (companies.length > 0) options.push(eb('u.company_id', 'in', companies));
+  if (groups.length > 0)
+    options.push(
+      eb(
+        'u.id',
+        'in',
+        eb
+          .selectFrom('group_members')
+          .select('group_members.user_id')
+          .where('group_members.client_id', '=', clientId)
+          .where('group_members.group_id', 'in', groups),
+      ),
+    );
+  return eb.or(options);
+}
+
+/** The WHERE of a user search: scope, filters and words; shared by the page, the count, bulk actions and export. */
+export async function userFilterWhere(
+  db: DbOrTrx,
+  scope: UserScope,
+  filter: TUserFilter,
+): Promise<(eb: Eb) => Expression<SqlBool>> {
+  const words = searchWords(filter.search);
+  await repairUserSearchKeys(db, scope.clientId);
+  const named = await namedMatches(db, scope.clientId, words);
+  return (eb) => {
+    const parts: Expression<SqlBool>[] = [userInScope(eb, scope)];
+    if (filter.role) parts.push(eb('u.role', '=', filter.role));
+    if (filter.status) parts.push(eb('u.is_active', '=', filter.status === 'active'));
+    if (filter.companyId) parts.push(eb('u.company_id', '=', filter.companyId));
+    if (filter.groupId)
+      parts.push(
+        eb(
+          'u.id',
+          'in',
+          eb
+            .selectFrom('group_members')
+            .select('group_members.user_id')
+            .where('group_members.client_id', '=', scope.clientId)
+            .where('group_members.group_id', '=', filter.groupId),
+        ),
+      );
+    for (const w of words)
+      parts.push(wordMatches(eb, w, named.companies.get(w) ?? [], named.groups.get(w) ?? [], scope.clientId));
+    return eb.and(parts);
+  };
+}
+
+const roleRank = sql<number>`case u.role ${sql.join(
+  ROLES.map((r, i) => sql`when ${sql.lit(r)} then ${sql.lit(i)}`),
+  sql` `,
+)} end`;
+
+/** Sorts with the id as tie-breaker, so pages never overlap; ascending puts empty values last on both databases. */
+function sortBy<O>(
+  q: SelectQueryBuilder<Db & { c: Database['companies'] }, 'u' | 'c', O>,
+  sort: TUserSort,
+  order: 'asc' | 'desc',
+) {
+  const nulls = order === 'asc' ? 'last' : 'first';
+  const col = {
+    name: sql`u.sort_name`,
+    email: sql`u.email_normalized`,
+    username: sql`u.username_normalized`,
+    personnelNumber: sql`u.personell_number`,
+    company: sql`c.name`,
+    role: roleRank,
+    status: sql`u.is_active`,
+    lastLogin: sql`u.last_login_at`,
+    createdAt: sql`u.created_at`,
+  }[sort];
+  const dir = sql.raw(order);
+  // sort_name is never empty (repaired before listing): without a NULLS clause SQLite walks the sort index.
+  const nullsClause = sort === 'name' ? sql`` : sql` nulls ${sql.raw(nulls)}`;
+  return q.orderBy(sql`${col} ${dir}${nullsClause}`).orderBy(sql`u.id ${dir}`);
+}
+
+/** One page of users plus the total: the page uses the sort index, the count only the filter. */
+export async function listUserPage(db: DbOrTrx, scope: UserScope, query: TUserListQuery) {
+  const where = await userFilterWhere(db, scope, query);
+  const base = db.selectFrom('users as u').leftJoin('companies as c', 'c.id', 'u.company_id').where(where);
+  const page = sortBy(base.selectAll('u').select('c.name as company_name'), query.sort, query.order)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const countQuery = db
+    .selectFrom('users as u')
+    .where(where)
+    .select((eb) => eb.fn.countAll<number>().as('n'));
+  const [rows, count] = await Promise.all([page.execute(), countQuery.executeTakeFirstOrThrow()]);
+  return { rows, total: Number(count.n) };
+}
+
+/** The ids matched by a search ("all search results" of a bulk action), in list order. */
+export async function listUserIdsOfFilter(db: DbOrTrx, scope: UserScope, filter: TUserFilter): Promise<string[]> {
+  const where = await userFilterWhere(db, scope, filter);
+  const rows = await db
+    .selectFrom('users as u')
+    .select('u.id')
+    .where(where)
+    .orderBy('u.sort_name')
+    .orderBy('u.id')
+    .execute();
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,92 @@
+import { ZIdParams } from '@lms/contracts/common';
+import {
+  ZBulkBody,
+  ZBulkResult,
+  ZCreateUserBody,
+  ZDeleteUsersBody,
+  ZSetActiveBody,
+  ZUpdateUserBody,
+  ZUser,
+  ZUserFilter,
+  ZUserList,
+  ZUserListQuery,
+  ZUserPage,
+} from '@lms/contracts/users';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../platform/access';
+import type { AppDeps } from '../../platform/deps';
+import { exportSearchCsv } from '../user-import/user-export';
+import { runBulkAction } from './user-bulk.service';
+import { deleteUsers, setActiveAndList } from './user-status.service';
+import { createUser, getUser, listUsers, updateUser } from './user.service';
+
+const ZDeleted = z.object({ deleted: z.number().int() });
+
+export const sendCsv = (reply: FastifyReply, name: string, csv: string) =>
+  reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${name}"`)
+    .send(csv);
+
+const csvName = () => `users-${new Date().toISOString().slice(0, 10)}.csv`;
+
+/** Spec section 7 "users" calls; every one in the coordination capability, creation in its own. */
+export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const coordination = { access: 'coordination.manage' as const };
+
+  app.get(
+    '/api/users',
+    { schema: { querystring: ZUserListQuery, response: { 200: ZUserPage } }, config: coordination },
+    (req) => listUsers(deps, actorOf(req), req.query),
+  );
+
+  app.get('/api/users/export', { schema: { querystring: ZUserFilter }, config: coordination }, async (req, reply) =>
+    sendCsv(reply, csvName(), await exportSearchCsv(deps, actorOf(req), req.query)),
+  );
+
+  app.get('/api/users/:id', { schema: { params: ZIdParams, response: { 200: ZUser } }, config: coordination }, (req) =>
+    getUser(deps, actorOf(req), req.params.id),
+  );
+
+  app.post(
+    '/api/users',
+    { schema: { body: ZCreateUserBody, response: { 200: ZUser } }, config: { access: 'users.create' } },
+    (req) => createUser(deps, req.tenant, actorOf(req), req.body),
+  );
+
+  app.post('/api/users/bulk', { schema: { body: ZBulkBody }, config: coordination }, async (req, reply) => {
+    const outcome = await runBulkAction(deps, req.tenant, actorOf(req), req.body);
+    if (outcome.kind === 'csv') return sendCsv(reply, csvName(), outcome.csv);
+    return ZBulkResult.parse(outcome.result);
+  });
+
+  app.post(
+    '/api/users/active',
+    { schema: { body: ZSetActiveBody, response: { 200: ZUserList } }, config: coordination },
+    async (req) => ({ items: await setActiveAndList(deps, actorOf(req), req.body.ids, req.body.active) }),
+  );
+
+  app.post(
+    '/api/users/:id',
+    { schema: { params: ZIdParams, body: ZUpdateUserBody, response: { 200: ZUser } }, config: coordination },
+    (req) => updateUser(deps, req.tenant, actorOf(req), req.params.id, req.body),
+  );
+
+  app.delete(
+    '/api/users/:id',
+    { schema: { params: ZIdParams, response: { 200: ZDeleted } }, config: coordination },
+    async (req) => ({ deleted: await deleteUsers(deps, actorOf(req), [req.params.id]) }),
+  );
+
+  // "DELETE /users/ with ids as parameter": the ids travel in the body (500 ids would overflow a URL).
+  for (const url of ['/api/users', '/api/users/']) {
+    app.delete(
+      url,
+      { schema: { body: ZDeleteUsersBody, response: { 200: ZDeleted } }, config: coordination },
+      async (req) => ({ deleted: await deleteUsers(deps, actorOf(req), req.body.ids) }),
+    );
+  }
+  await Promise.resolve();
+};

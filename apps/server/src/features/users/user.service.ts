@@ -1,0 +1,186 @@
+import { LOGIN_TYPES } from '@lms/contracts/roles';
+import type { TCreateUserBody, TUpdateUserBody, TUser, TUserListQuery, TUserPage } from '@lms/contracts/users';
+import type { Insertable, Updateable } from 'kysely';
+import type { UsersTable } from '../../db/database';
+import type { AppDeps } from '../../platform/deps';
+import { badRequest, conflict, notFound } from '../../platform/errors';
+import { newId, nowIso } from '../../platform/ids';
+import { hashPassword } from '../../platform/passwords';
+import { endUserSessions, type Actor } from '../../platform/session';
+import type { Tenant } from '../../platform/tenant';
+import { sendActivationMails } from '../account/account-invite';
+import { assertPasswordAcceptable } from '../auth/password-policy';
+import { applyGroupChange, checkNewUserGroups, planGroupChange } from '../groups/group-membership';
+import { assertUnchangedExceptRole } from './user-external';
+import { listUserPage } from './user-list';
+import { presentOneUser, presentUserRows } from './user-present';
+import { assertNotHigherRank, assertNotOwnStatus, assertRoleChange } from './user-rules';
+import { findUserInScope } from './user-find';
+import { resolveUserScope, isGroupScoped, type UserScope } from './user-scope';
+import {
+  findCompany,
+  findLoginClash,
+  insertUsers,
+  normaliseLogin,
+  saveUserFields,
+  type UserRow,
+} from './user.repository';
+
+export async function listUsers(deps: AppDeps, actor: Actor, query: TUserListQuery): Promise<TUserPage> {
+  const scope = await resolveUserScope(deps.db, actor);
+  const { rows, total } = await listUserPage(deps.db, scope, query);
+  const items = await presentUserRows(deps.db, actor.clientId, rows);
+  return { items, total, page: query.page, pageSize: query.pageSize };
+}
+
+export async function getUser(deps: AppDeps, actor: Actor, id: string): Promise<TUser> {
+  const scope = await resolveUserScope(deps.db, actor);
+  const row = await findUserInScope(deps.db, scope, id);
+  return presentOneUser(deps.db, actor.clientId, row);
+}
+
+/** Active-from must not lie after active-to. */
+function assertWindow(from: string | null | undefined, to: string | null | undefined): void {
+  if (from && to && from > to)
+    badRequest('validation_failed', { fields: [{ field: 'body.activeTo', message: 'before activeFrom' }] });
+}
+
+async function assertCompany(deps: AppDeps, clientId: string, companyId: string | null | undefined) {
+  if (companyId && !(await findCompany(deps.db, clientId, companyId))) notFound('company');
+}
+
+const loginTypeFor = (email: string | null) => (email ? LOGIN_TYPES.EMAIL : LOGIN_TYPES.USER_NAME);
+
+/** An initial password set by an admin: hashed, and the user must change it at the first login. */
+async function initialPasswordFields(
+  tenant: Tenant,
+  password: string,
+  login: { email: string | null; username: string | null },
+): Promise<Updateable<UsersTable>> {
+  assertPasswordAcceptable(password, { minLength: tenant.minPasswordLength, ...login });
+  const hash = await hashPassword(password);
+  return { password_hash: hash, initial_password_hash: hash, is_password_change_required: true };
+}
+
+export async function createUser(deps: AppDeps, tenant: Tenant, actor: Actor, body: TCreateUserBody): Promise<TUser> {
+  const scope = await resolveUserScope(deps.db, actor);
+  if (!body.email && !body.username) badRequest('user_login_required');
+  if (isGroupScoped(scope) && body.groupIds.length === 0) badRequest('group_required');
+  assertRoleChange(actor, null, body.role);
+  assertWindow(body.activeFrom, body.activeTo);
+  await assertCompany(deps, actor.clientId, body.companyId);
+  const login = { email: body.email, username: body.username };
+  const password = body.password ? await initialPasswordFields(tenant, body.password, login) : {};
+  const now = nowIso();
+  const row: Insertable<UsersTable> = {
+    id: newId(),
+    client_id: actor.clientId,
+    email: body.email,
+    email_normalized: body.email ? normaliseLogin(body.email) : null,
+    username: body.username,
+    username_normalized: body.username ? normaliseLogin(body.username) : null,
+    first_name: body.firstName,
+    last_name: body.lastName,
+    personell_number: body.personnelNumber,
+    role: body.role,
+    locale: body.locale ?? actor.locale,
+    company_id: body.companyId,
+    gender: body.gender,
+    birthday: body.birthday,
+    street: body.street,
+    city: body.city,
+    hired_since: body.hiredSince,
+    is_active: body.active,
+    active_from: body.activeFrom,
+    active_to: body.activeTo,
+    login_type: loginTypeFor(body.email),
+    is_password_change_required: false,
+    is_welcome_dialog_seen: false,
+    created_at: now,
+    updated_at: now,
+    ...password,
+  };
+  const id = row.id;
+  await deps.db.transaction().execute(async (trx) => {
+    const clash = await findLoginClash(trx, actor.clientId, login);
+    if (clash) conflict(clash);
+    const groupIds = await checkNewUserGroups(trx, scope, body.groupIds);
+    await insertUsers(trx, [row]);
+    await applyGroupChange(trx, actor.clientId, id, { add: groupIds, remove: [] });
+    if (!body.password && body.sendActivationMail) {
+      await sendActivationMails(trx, deps.config, tenant, [
+        { id, email: body.email, first_name: body.firstName, last_name: body.lastName, locale: row.locale },
+      ]);
+    }
+  });
+  return getUser(deps, actor, id);
+}
+
+/** Maps the sent fields of an update to columns; fields left out stay as they are. */
+function updateFields(body: TUpdateUserBody, current: UserRow): Updateable<UsersTable> {
+  const f: Updateable<UsersTable> = {};
+  const set = <K extends keyof UsersTable>(key: K, value: UsersTable[K] | undefined) => {
+    if (value !== undefined) f[key] = value as never;
+  };
+  set('first_name', body.firstName);
+  set('last_name', body.lastName);
+  if (body.email !== undefined) {
+    f.email = body.email;
+    f.email_normalized = body.email ? normaliseLogin(body.email) : null;
+    if (current.login_type === LOGIN_TYPES.EMAIL || current.login_type === LOGIN_TYPES.USER_NAME)
+      f.login_type = loginTypeFor(body.email);
+  }
+  if (body.username !== undefined) {
+    f.username = body.username;
+    f.username_normalized = body.username ? normaliseLogin(body.username) : null;
+  }
+  set('personell_number', body.personnelNumber);
+  set('locale', body.locale);
+  set('company_id', body.companyId);
+  set('gender', body.gender);
+  set('birthday', body.birthday);
+  set('street', body.street);
+  set('city', body.city);
+  set('hired_since', body.hiredSince);
+  set('is_active', body.active);
+  set('active_from', body.activeFrom);
+  set('active_to', body.activeTo);
+  set('role', body.role);
+  return f;
+}
+
+export async function updateUser(
+  deps: AppDeps,
+  tenant: Tenant,
+  actor: Actor,
+  id: string,
+  body: TUpdateUserBody,
+): Promise<TUser> {
+  const scope: UserScope = await resolveUserScope(deps.db, actor);
+  await deps.db.transaction().execute(async (trx) => {
+    const current = await findUserInScope(trx, scope, id);
+    assertNotHigherRank(actor, [current]);
+    const external = current.login_type === LOGIN_TYPES.SCIM;
+    if (external) await assertUnchangedExceptRole(trx, current, body);
+    if (body.role !== undefined) assertRoleChange(actor, current, body.role);
+    if (body.active !== undefined && body.active !== current.is_active) assertNotOwnStatus(actor, [id]);
+    const fields = updateFields(body, current);
+    const email = body.email !== undefined ? body.email : current.email;
+    const username = body.username !== undefined ? body.username : current.username;
+    if (!email && !username) badRequest('user_login_required');
+    assertWindow(fields.active_from ?? current.active_from, fields.active_to ?? current.active_to);
+    await assertCompany(deps, actor.clientId, body.companyId);
+    if (body.email !== undefined || body.username !== undefined) {
+      const clash = await findLoginClash(trx, actor.clientId, { email, username }, id);
+      if (clash) conflict(clash);
+    }
+    const change = body.groupIds && !external ? await planGroupChange(trx, scope, id, body.groupIds) : null;
+    const password =
+      body.password && !external ? await initialPasswordFields(tenant, body.password, { email, username }) : {};
+    await saveUserFields(trx, current, { ...fields, ...password });
+    if (change) await applyGroupChange(trx, actor.clientId, id, change);
+    // Deactivation and a new password end the user's sessions (DECISIONS "sessions").
+    if (body.password || (body.active === false && current.is_active)) await endUserSessions(trx, id);
+  });
+  return getUser(deps, actor, id);
+}
