@@ -8,6 +8,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { authRoutes } from './features/auth/auth.routes';
 import { clientRoutes } from './features/clients/client.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { groupRoutes } from './features/groups/group.routes';
+import { userPictureRoutes } from './features/users/user-picture.routes';
 import { userRoutes } from './features/users/user.routes';
 import { accessPlugin } from './platform/access';
 import type { AppDeps } from './platform/deps';
@@ -60,6 +62,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(clientRoutes);
   await app.register(authRoutes, { deps });
   await app.register(userRoutes, { deps });
+  await app.register(userPictureRoutes, { deps });
+  await app.register(groupRoutes, { deps });
 
   const webDist = opts.webDist;
   if (webDist && existsSync(path.join(webDist, 'index.html'))) {
