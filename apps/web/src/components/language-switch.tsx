@@ -15,7 +15,9 @@ const LANGUAGE_NAMES: Record<TLocale, string> = { 'de-DE': 'Deutsch', 'en-US': '
 export async function changeLocale(locale: TLocale): Promise<void> {
   rememberLocale(locale);
   await i18n.changeLanguage(locale);
-  if (!getAuthState().user) return;
+  const user = getAuthState().user;
+  // During a forced password change the server refuses everything else; the choice stays on this device.
+  if (!user || user.passwordChangeRequired) return;
   try {
     setCurrentUser(await apiPost('/user/locale', { locale }, ZCurrentUser));
   } catch (err) {

@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCurrentClient } from '../../lib/use-current-client';
 
-/** Spec section 2 "Footer: support, privacy, imprint"; support writes to the client's support e-mail. */
+/** The footer's links (the frame supplies the <footer> landmark). Spec section 2 "Footer: support, privacy, imprint"; support writes to the client's support e-mail. */
 export function FooterLinks() {
   const { t } = useTranslation();
   const supportEmail = useCurrentClient().data?.supportEmail;
   return (
-    <Group component="footer" justify="center" gap="lg" py="md" aria-label={t('footer.label')}>
+    <Group justify="center" gap="lg" py="sm" h="100%">
       {supportEmail && (
         <Anchor href={`mailto:${supportEmail}`} size="sm">
           {t('footer.support')}

@@ -19,7 +19,7 @@ export function PlainFrame({ children }: { children: ReactNode }) {
       <Container component="main" id="main-content" tabIndex={-1} size="sm" py="xl" w="100%" style={{ flex: 1 }}>
         {children}
       </Container>
-      <Box px="md">
+      <Box component="footer" px="md" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
         <FooterLinks />
       </Box>
     </Box>

@@ -16,6 +16,7 @@ export function ShellFrame({ children }: { children: ReactNode }) {
   return (
     <AppShell
       header={{ height: 64 }}
+      footer={{ height: 52 }}
       navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding="lg"
     >
@@ -43,10 +44,12 @@ export function ShellFrame({ children }: { children: ReactNode }) {
       <AppShell.Navbar p="sm" id="main-menu" aria-label={t('menu.label')}>
         <MainMenu onNavigate={close} />
       </AppShell.Navbar>
-      <AppShell.Main id="main-content" tabIndex={-1} style={{ display: 'flex', flexDirection: 'column' }}>
-        <div style={{ flex: 1 }}>{children}</div>
-        <FooterLinks />
+      <AppShell.Main id="main-content" tabIndex={-1}>
+        {children}
       </AppShell.Main>
+      <AppShell.Footer>
+        <FooterLinks />
+      </AppShell.Footer>
     </AppShell>
   );
 }

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 
 const CRITERIA: TPasswordCriterion[] = ['lowercase', 'uppercase', 'digit', 'special'];
 
-function Item({ met, label, children }: { met: boolean; label: string; children?: ReactNode }) {
+function Item({ rule, met, label, children }: { rule: string; met: boolean; label: string; children?: ReactNode }) {
   const { t } = useTranslation('auth');
   return (
     <List.Item
@@ -30,6 +30,7 @@ function Item({ met, label, children }: { met: boolean; label: string; children?
           {met ? '✓' : '•'}
         </Box>
       }
+      data-rule={rule}
       data-met={met}
     >
       {label}
@@ -60,17 +61,22 @@ export function PasswordChecklist({
       </Text>
       <List spacing={4} size="sm" center>
         <Item
+          rule="length"
           met={length >= minLength && length <= PASSWORD_MAX_LENGTH}
           label={t('checklist.length', { min: minLength, max: PASSWORD_MAX_LENGTH })}
         />
-        <Item met={metCount >= PASSWORD_MIN_CRITERIA} label={t('checklist.criteria', { count: PASSWORD_MIN_CRITERIA })}>
+        <Item
+          rule="criteria"
+          met={metCount >= PASSWORD_MIN_CRITERIA}
+          label={t('checklist.criteria', { count: PASSWORD_MIN_CRITERIA })}
+        >
           <List spacing={4} size="sm" center mt={4}>
             {CRITERIA.map((c) => (
-              <Item key={c} met={criteria[c]} label={t(`checklist.${c}`)} />
+              <Item key={c} rule={c} met={criteria[c]} label={t(`checklist.${c}`)} />
             ))}
           </List>
         </Item>
-        <Item met={repeat.length > 0 && repeat === password} label={t('checklist.repeat')} />
+        <Item rule="repeat" met={repeat.length > 0 && repeat === password} label={t('checklist.repeat')} />
       </List>
     </Box>
   );

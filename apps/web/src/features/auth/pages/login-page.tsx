@@ -59,7 +59,7 @@ export function LoginPage() {
       <Title order={1}>{t('login.title')}</Title>
       {client && <Text c="dimmed">{t('login.intro', { name: client.name })}</Text>}
       {user && (
-        <Alert color="info" variant="light">
+        <Alert color="info" variant="light" role="note">
           {t('login.alreadySignedIn', { name: user.realName })}{' '}
           <Anchor component={Link} to="/">
             {t('login.continue')}

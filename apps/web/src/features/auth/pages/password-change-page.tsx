@@ -49,7 +49,7 @@ export function PasswordChangePage() {
     <Stack maw={520}>
       <Title order={1}>{t('passwordChange.title')}</Title>
       {forced && (
-        <Alert color="info" variant="light">
+        <Alert color="info" variant="light" role="note">
           {t('passwordChange.forcedText')}
         </Alert>
       )}

@@ -9,7 +9,7 @@ export function ClientNotFoundPage() {
   return (
     <Stack>
       <Title order={1}>{t('clientNotFound.title')}</Title>
-      <Alert color="info" variant="light">
+      <Alert color="info" variant="light" role="note">
         <Text>{t('clientNotFound.text')}</Text>
       </Alert>
       <Text size="sm" c="dimmed">

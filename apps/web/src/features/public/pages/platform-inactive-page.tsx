@@ -12,7 +12,7 @@ export function PlatformInactivePage() {
   return (
     <Stack>
       <Title order={1}>{t('platformInactive.title')}</Title>
-      <Alert color="info" variant="light">
+      <Alert color="info" variant="light" role="note">
         <Text>{t('platformInactive.text')}</Text>
       </Alert>
       {supportEmail && (

@@ -1,0 +1,72 @@
+import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { DEMO_PASSWORD, type TestServer } from './harness';
+
+const SHOTS_DIR = '/tmp/shots';
+
+/** Debian's Chromium, never a downloaded one; every host name resolves to 127.0.0.1 (beta.localhost, nowhere.example). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+      '--host-resolver-rules=MAP * 127.0.0.1',
+    ],
+  });
+}
+
+export interface PageOptions {
+  /** Leave the cookie dialog open (only the journey about it wants that). */
+  showCookieDialog?: boolean;
+  locale?: string;
+}
+
+/** A fresh context (no cookies, no storage) and its page. */
+export async function openPage(
+  browser: Browser,
+  opts: PageOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: opts.locale ?? 'de-DE' });
+  if (!opts.showCookieDialog) await context.addInitScript(() => localStorage.setItem('lms.cookieConsent', 'accepted'));
+  const page = await context.newPage();
+  page.on('pageerror', (err) => console.error(`[page error] ${err.message}`));
+  return { context, page };
+}
+
+/** WCAG 2.1 A and AA: a journey fails on any serious or critical violation. */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad.join('\n'), `accessibility of ${screen}`).toBe('');
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: `${SHOTS_DIR}/${name}.png`, fullPage: true });
+}
+
+/** Fills and sends the login form; the caller asserts where it lands. */
+export async function submitLogin(page: Page, login: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.locator('input[name="emailOrUsername"]').fill(login);
+  await page.locator('input[name="password"]').fill(password);
+  await page.locator('form button[type="submit"]').click();
+}
+
+export async function signIn(page: Page, server: TestServer, login: string, host = 'localhost'): Promise<void> {
+  await page.goto(server.url('/login', host));
+  await submitLogin(page, login);
+  await page.waitForURL((url) => url.pathname !== '/login');
+}
+
+export const heading = (page: Page) => page.getByRole('heading', { level: 1 });

@@ -1,0 +1,135 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { openTestDatabase, type TestDatabase } from './database';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The password of every demo user in the journeys (LMS_DEMO_PASSWORD). */
+export const DEMO_PASSWORD = 'Journey-Demo-2024!';
+
+export interface TestServer {
+  port: number;
+  contentPort: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** An address of the app, e.g. url('/login') or url('/', 'beta.localhost'); Chromium maps every host to 127.0.0.1. */
+  url: (pathname?: string, host?: string) => string;
+  db: TestDatabase;
+  stop: () => Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** With DATABASE_URL set, the server gets a PostgreSQL database of its own, dropped afterwards. */
+async function createPgDatabase(base: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `lms_e2e_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+async function waitForHealth(port: number, child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log()}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not become healthy within 60 s:\n${log()}`);
+}
+
+function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+/** Starts the real server (apps/server/src/main.ts) on free ports with a fresh data folder and demo data. */
+export async function startServer(): Promise<TestServer> {
+  const [port, contentPort] = [await freePort(), await freePort()];
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lms-e2e-'));
+  const pgDb = process.env.DATABASE_URL ? await createPgDatabase(process.env.DATABASE_URL) : undefined;
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    CONTENT_PORT: String(contentPort),
+    CONTENT_ORIGIN: `http://127.0.0.1:${contentPort}`,
+    DATA_DIR: dataDir,
+    LMS_DEMO: '1',
+    LMS_DEMO_PASSWORD: DEMO_PASSWORD,
+    LOG_LEVEL: 'warn',
+    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+  };
+  // node --import tsx runs main.ts in this one child, so SIGTERM reaches the server's own shutdown handler.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  try {
+    await waitForHealth(port, child, () => output);
+  } catch (err) {
+    child.kill('SIGKILL');
+    await pgDb?.drop();
+    throw err;
+  }
+  const db = openTestDatabase(pgDb?.url, path.join(dataDir, 'lms.sqlite'));
+  return {
+    port,
+    contentPort,
+    dataDir,
+    databaseUrl: pgDb?.url,
+    url: (pathname = '/', host = 'localhost') => `http://${host}:${port}${pathname}`,
+    db,
+    stop: async () => {
+      await db.close();
+      child.kill('SIGTERM');
+      if (!(await waitForExit(child, 10_000))) child.kill('SIGKILL');
+      await pgDb?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, heading, launchBrowser, openPage, screenshot, submitLogin } from './browser';
+import { startServer, type TestServer } from './harness';
+
+describe('a participant signs in and sees the dashboard', () => {
+  let server: TestServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('sends a visitor to the German login page, then to the dashboard with the participant menu', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto(server.url('/'));
+    await page.waitForURL(server.url('/login'));
+    await expect.poll(() => heading(page).textContent()).toBe('Anmelden');
+    expect(await page.locator('html').getAttribute('lang')).toBe('de-DE');
+    await expectAccessible(page, 'login');
+    await screenshot(page, 'login-de');
+
+    await submitLogin(page, 'participant@demo.example');
+    await page.waitForURL(server.url('/'));
+    await expect.poll(() => heading(page).textContent()).toBe('Willkommen, Paula Participant');
+    const menu = page.getByRole('navigation', { name: 'Hauptmenü' });
+    const entries = await menu.getByRole('link').allTextContents();
+    expect(entries).toEqual(['Kurse', 'Downloads', 'Hilfe', 'Passwort ändern']);
+    const footer = page.getByRole('contentinfo');
+    expect(await footer.getByRole('link', { name: 'Support' }).getAttribute('href')).toBe(
+      'mailto:support@demo.example',
+    );
+    await expect
+      .poll(() => footer.getByRole('link').allTextContents())
+      .toEqual(['Support', 'Datenschutz', 'Impressum']);
+    await expectAccessible(page, 'dashboard');
+    await screenshot(page, 'dashboard-de');
+
+    await page.getByRole('combobox', { name: 'Sprache' }).selectOption('en-US');
+    await expect.poll(() => heading(page).textContent()).toBe('Welcome, Paula Participant');
+    await screenshot(page, 'dashboard-en');
+    await context.close();
+  });
+
+  it('shows coordination and administration to an admin, by the permission table', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto(server.url('/login'));
+    await submitLogin(page, 'admin@demo.example');
+    await page.waitForURL(server.url('/'));
+    const menu = page.getByRole('navigation', { name: 'Hauptmenü' });
+    await expect.poll(() => menu.getByRole('button').allTextContents()).toEqual(['Koordination', 'Administration']);
+    await expect.poll(() => menu.getByRole('link', { name: 'Mandantenübersicht' }).count()).toBe(0);
+    await menu.getByRole('button', { name: 'Administration' }).click();
+    await expect.poll(() => menu.getByRole('link', { name: 'Kurse verwalten' }).count()).toBe(1);
+    await expectAccessible(page, 'dashboard of an admin, menu open');
+    await screenshot(page, 'dashboard-admin-de');
+    await context.close();
+  });
+
+  it('signs out on /logout and lands on the signed-out page', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto(server.url('/login'));
+    await submitLogin(page, 'content@demo.example');
+    await page.waitForURL(server.url('/'));
+    await page.getByRole('link', { name: 'Abmelden' }).click();
+    await page.waitForURL(server.url('/logout'));
+    await expect.poll(() => heading(page).textContent()).toBe('Abgemeldet');
+    expect((await context.cookies()).find((c) => c.name === 'auth')).toBeUndefined();
+    await expectAccessible(page, 'logout');
+    await screenshot(page, 'logout-de');
+    await page.goto(server.url('/'));
+    await page.waitForURL(server.url('/login'));
+    await context.close();
+  });
+});
