@@ -8,6 +8,10 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { authRoutes } from './features/auth/auth.routes';
 import { clientRoutes } from './features/clients/client.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { jobRoutes } from './features/jobs/job.routes';
+import { clientSmtpRoutes } from './features/client-smtp/client-smtp.routes';
+import { mailQueueRoutes } from './features/mail/mail.routes';
+import { mailTemplateRoutes } from './features/mail-templates/mail-template.routes';
 import { groupRoutes } from './features/groups/group.routes';
 import { userPictureRoutes } from './features/users/user-picture.routes';
 import { userRoutes } from './features/users/user.routes';
@@ -61,6 +65,10 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(healthRoutes, { deps });
   await app.register(clientRoutes);
   await app.register(authRoutes, { deps });
+  await app.register(jobRoutes, { deps });
+  await app.register(mailQueueRoutes, { deps });
+  await app.register(mailTemplateRoutes, { deps });
+  await app.register(clientSmtpRoutes, { deps });
   await app.register(userRoutes, { deps });
   await app.register(userPictureRoutes, { deps });
   await app.register(groupRoutes, { deps });

@@ -21,6 +21,8 @@ const ZEnv = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   SMTP_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
+  /** From of mail sent through SMTP_URL or the outbox (default: no-reply@<client domain>). */
+  SMTP_FROM: z.string().trim().min(3).optional(),
   LMS_DEMO: z.enum(['0', '1', 'true', 'false']).optional(),
   LMS_DEMO_PASSWORD: z.string().min(8).optional(),
   AUTH_HEADER: z.enum(['Authorization', 'X-Authorization']).default('Authorization'),
@@ -41,6 +43,7 @@ export interface Config {
   appSecret: string;
   smtpUrl: string | undefined;
   smtpAllowPrivate: boolean;
+  smtpFrom: string | undefined;
   demo: boolean;
   demoPassword: string | undefined;
   authHeader: 'authorization' | 'x-authorization';
@@ -73,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appSecret: e.APP_SECRET ?? readOrCreateSecret(dataDir, e.NODE_ENV),
     smtpUrl: e.SMTP_URL,
     smtpAllowPrivate: e.SMTP_ALLOW_PRIVATE === '1',
+    smtpFrom: e.SMTP_FROM,
     demo,
     demoPassword: e.LMS_DEMO_PASSWORD,
     authHeader: e.AUTH_HEADER.toLowerCase() as Config['authHeader'],

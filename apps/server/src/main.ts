@@ -5,6 +5,8 @@ import { ConfigError, loadConfig } from './config';
 import { connectDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoData } from './features/demo/demo-seed';
+import { createJobHandlers } from './job-handlers';
+import { startWorkers } from './platform/jobs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -28,6 +30,7 @@ async function start(): Promise<void> {
 
   // Graceful shutdown: stop accepting, let in-flight requests finish, close the database, exit 0.
   let stopping = false;
+  let stopWorkers: (() => Promise<void>) | undefined;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -40,6 +43,7 @@ async function start(): Promise<void> {
     sweep.unref();
     app
       .close()
+      .then(() => stopWorkers?.())
       .then(close)
       .then(() => process.exit(0))
       .catch((err: unknown) => {
@@ -51,6 +55,9 @@ async function start(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Background work (mail queue, later reminders and certificates) starts once the server listens; on shutdown it
+  // stops after the last request and before the database closes.
+  stopWorkers = startWorkers({ config, db, dialect }, createJobHandlers(), { log: app.log });
 }
 
 start().catch((err: unknown) => {

@@ -30,6 +30,15 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const PAGE_SIZES = [10, 25, 50, 100, 250, 500] as const;
 export const DEFAULT_PAGE_SIZE = 100;
 
+// Mail and background jobs (issue 3; DECISIONS "Mail and reminders", "SMTP").
+export const MAIL_RETRY_DELAYS_MINUTES = [1, 5, 15, 60, 240] as const;
+export const MAIL_RETRY_THEN_EVERY_HOURS = 6;
+export const MAIL_RETRY_MAX_HOURS = 48;
+/** Outbound SSRF guard: the only ports a client's SMTP settings may use (lifted by SMTP_ALLOW_PRIVATE=1). */
+export const SMTP_ALLOWED_PORTS = [25, 465, 587, 2525] as const;
+export const MAIL_TEMPLATE_HTML_MAX_BYTES = 512 * 1024;
+export const JOB_POLL_INTERVAL_MS = 1_000;
+
 // Users, groups and account (issue 4; DECISIONS "Accounts and sign-in", "CSV").
 export const FORGOT_USERNAME_MESSAGE_MAX = 2_000;
 export const FORGOT_USERNAME_WINDOW_HOURS = 24;

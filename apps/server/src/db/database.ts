@@ -263,11 +263,122 @@ export interface ClientSmtpTable {
   updated_at: string;
 }
 
+/** ARCHITECTURE section 7: every kind of background work is a row here, claimed by a worker with a lease. */
+export interface JobsTable {
+  id: string;
+  client_id: string | null;
+  kind: string;
+  status: string;
+  payload: string;
+  result: string | null;
+  last_error: string | null;
+  attempts: number;
+  max_attempts: number;
+  run_at: string;
+  lease_until: string | null;
+  lease_token: string | null;
+  locked_by: string | null;
+  heartbeat_at: string | null;
+  progress_total: number;
+  progress_done: number;
+  progress_succeeded: number;
+  progress_failed: number;
+  created_by: string | null;
+  capability: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  updated_at: string;
+}
+
+export interface MailQueueTable {
+  id: string;
+  client_id: string;
+  job_id: string | null;
+  template_kind: string | null;
+  locale: string;
+  to_address: string;
+  to_address_normalized: string;
+  to_name: string | null;
+  reply_to: string | null;
+  subject: string;
+  body_text: string;
+  body_html: string;
+  status: string;
+  attempts: number;
+  last_error: string | null;
+  next_attempt_at: string | null;
+  sent_at: string | null;
+  transport: string | null;
+  message_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MailAttemptsTable {
+  id: string;
+  client_id: string;
+  mail_id: string;
+  attempted_at: string;
+  outcome: string;
+  transport: string;
+  smtp_code: number | null;
+  response: string | null;
+}
+
+export interface MailTemplatesTable {
+  id: string;
+  client_id: string;
+  kind: string;
+  name: string;
+  /** Equals `kind` for the client's standard template of that kind, else null (unique per client). */
+  standard_kind: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MailTemplateLocalesTable {
+  template_id: string;
+  client_id: string;
+  locale: string;
+  subject: string;
+  body_text: string;
+  body_html: string | null;
+  html_file: string | null;
+  html_file_name: string | null;
+  updated_at: string;
+}
+
+export interface ClientSmtpTable {
+  client_id: string;
+  from_address: string;
+  from_name: string | null;
+  host: string;
+  port: number;
+  is_secure: boolean;
+  username: string | null;
+  /** AES-256-GCM with a key derived from APP_SECRET (DECISIONS "SMTP"); never leaves the server. */
+  password_enc: string | null;
+  is_reject_unauthorized: boolean;
+  is_enabled: boolean;
+  disabled_reason: string | null;
+  last_test_at: string | null;
+  is_last_test_ok: boolean | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   clients: ClientsTable;
   companies: CompaniesTable;
   users: UsersTable;
   sessions: SessionsTable;
+  jobs: JobsTable;
+  mail_queue: MailQueueTable;
+  mail_attempts: MailAttemptsTable;
+  mail_templates: MailTemplatesTable;
+  mail_template_locales: MailTemplateLocalesTable;
+  client_smtp: ClientSmtpTable;
   jobs: JobsTable;
   mail_queue: MailQueueTable;
   mail_attempts: MailAttemptsTable;

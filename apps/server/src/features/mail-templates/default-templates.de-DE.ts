@@ -1,0 +1,125 @@
+import type { DefaultTemplateSet } from './default-templates';
+
+export const DE_DE: DefaultTemplateSet = {
+  activation: {
+    name: 'Kontoaktivierung',
+    subject: 'Ihr Zugang zur Schulungsplattform von {{clientName}}',
+    bodyText: `Hallo {{name}},
+
+für Sie wurde ein Zugang zur Schulungsplattform von {{clientName}} eingerichtet. Bitte legen Sie über diesen Link Ihr Passwort fest:
+
+{{link}}
+
+Der Link ist 24 Stunden gültig. Bei Fragen erreichen Sie uns unter {{supportEmail}}.
+
+Viele Grüße
+{{clientName}}`,
+  },
+  password_reset: {
+    name: 'Passwort zurücksetzen',
+    subject: 'Passwort zurücksetzen – {{clientName}}',
+    bodyText: `Hallo {{name}},
+
+Sie haben angefordert, Ihr Passwort zurückzusetzen. Über diesen Link können Sie ein neues Passwort festlegen:
+
+{{link}}
+
+Der Link ist 24 Stunden gültig und kann nur einmal verwendet werden. Wenn Sie das nicht angefordert haben, können Sie diese E-Mail ignorieren.
+
+Viele Grüße
+{{clientName}}`,
+  },
+  forgot_username: {
+    name: 'Benutzername vergessen',
+    subject: 'Anfrage „Benutzername vergessen“ von {{name}}',
+    bodyText: `Hallo,
+
+{{name}} hat über die Schulungsplattform von {{clientName}} den Benutzernamen angefragt:
+
+{{details}}`,
+  },
+  invitation: {
+    name: 'Einladung zur Schulung',
+    subject: 'Einladung zur Schulung „{{courseTitle}}“',
+    bodyText: `Hallo {{name}},
+
+Sie sind zur Schulung „{{courseTitle}}“ eingeladen. Bitte schließen Sie sie bis zum {{deadline}} ab:
+
+{{link}}
+
+Bei Fragen erreichen Sie uns unter {{supportEmail}}.
+
+Viele Grüße
+{{clientName}}`,
+  },
+  reminder: {
+    name: 'Erinnerung an die Schulung',
+    subject: 'Erinnerung: Schulung „{{courseTitle}}“',
+    bodyText: `Hallo {{name}},
+
+wir möchten Sie an die Schulung „{{courseTitle}}“ erinnern, die Sie noch nicht abgeschlossen haben. Bitte schließen Sie sie bis zum {{deadline}} ab:
+
+{{link}}
+
+Viele Grüße
+{{clientName}}`,
+  },
+  data_change_request: {
+    name: 'Änderungsanfrage zu Benutzerdaten',
+    subject: 'Änderungsanfrage von {{name}}',
+    bodyText: `Hallo,
+
+{{name}} bittet um eine Änderung der eigenen Daten:
+
+{{details}}`,
+  },
+  appointment_request: {
+    name: 'Terminanfrage',
+    subject: 'Terminanfrage von {{name}}',
+    bodyText: `Hallo {{firstName}} {{lastName}},
+
+{{name}} bittet um einen Termin:
+
+{{details}}`,
+  },
+  certificate_issued: {
+    name: 'Teilnahmebescheinigung',
+    subject: 'Ihre Teilnahmebescheinigung für „{{courseTitle}}“',
+    bodyText: `Hallo {{name}},
+
+herzlichen Glückwunsch, Sie haben die Schulung „{{courseTitle}}“ abgeschlossen. Ihre Teilnahmebescheinigung finden Sie hier:
+
+{{link}}
+
+Viele Grüße
+{{clientName}}`,
+  },
+  premium_invoice: {
+    name: 'Premium-Rechnung',
+    subject: 'Ihre Rechnung von {{clientName}}',
+    bodyText: `Hallo {{name}},
+
+vielen Dank für Ihre Bestellung. Ihre Rechnung:
+
+{{details}}
+
+Sie können sie hier herunterladen: {{link}}
+
+Viele Grüße
+{{clientName}}`,
+  },
+  premium_confirmation: {
+    name: 'Premium-Bestätigung',
+    subject: 'Ihr Premium-Zugang ist aktiv',
+    bodyText: `Hallo {{name}},
+
+Ihr Premium-Zugang bei {{clientName}} ist jetzt aktiv:
+
+{{details}}
+
+Zu Ihren Kursen: {{link}}
+
+Viele Grüße
+{{clientName}}`,
+  },
+};

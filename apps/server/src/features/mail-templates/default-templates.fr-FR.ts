@@ -1,0 +1,125 @@
+import type { DefaultTemplateSet } from './default-templates';
+
+export const FR_FR: DefaultTemplateSet = {
+  activation: {
+    name: 'Activation du compte',
+    subject: 'Votre accès à la plateforme de formation de {{clientName}}',
+    bodyText: `Bonjour {{name}},
+
+un accès à la plateforme de formation de {{clientName}} a été créé pour vous. Veuillez définir votre mot de passe avec ce lien :
+
+{{link}}
+
+Le lien est valable 24 heures. Pour toute question, écrivez à {{supportEmail}}.
+
+Cordialement
+{{clientName}}`,
+  },
+  password_reset: {
+    name: 'Réinitialisation du mot de passe',
+    subject: 'Réinitialiser votre mot de passe – {{clientName}}',
+    bodyText: `Bonjour {{name}},
+
+vous avez demandé la réinitialisation de votre mot de passe. Ce lien vous permet d’en choisir un nouveau :
+
+{{link}}
+
+Le lien est valable 24 heures et ne peut être utilisé qu’une fois. Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail.
+
+Cordialement
+{{clientName}}`,
+  },
+  forgot_username: {
+    name: 'Nom d’utilisateur oublié',
+    subject: 'Demande « nom d’utilisateur oublié » de {{name}}',
+    bodyText: `Bonjour,
+
+{{name}} a demandé son nom d’utilisateur sur la plateforme de formation de {{clientName}} :
+
+{{details}}`,
+  },
+  invitation: {
+    name: 'Invitation à la formation',
+    subject: 'Invitation à la formation « {{courseTitle}} »',
+    bodyText: `Bonjour {{name}},
+
+vous êtes invité(e) à la formation « {{courseTitle}} ». Veuillez la terminer avant le {{deadline}} :
+
+{{link}}
+
+Pour toute question, écrivez à {{supportEmail}}.
+
+Cordialement
+{{clientName}}`,
+  },
+  reminder: {
+    name: 'Rappel de formation',
+    subject: 'Rappel : formation « {{courseTitle}} »',
+    bodyText: `Bonjour {{name}},
+
+nous vous rappelons la formation « {{courseTitle}} », que vous n’avez pas encore terminée. Veuillez la terminer avant le {{deadline}} :
+
+{{link}}
+
+Cordialement
+{{clientName}}`,
+  },
+  data_change_request: {
+    name: 'Demande de modification des données',
+    subject: 'Demande de modification de {{name}}',
+    bodyText: `Bonjour,
+
+{{name}} demande une modification de ses données :
+
+{{details}}`,
+  },
+  appointment_request: {
+    name: 'Demande de rendez-vous',
+    subject: 'Demande de rendez-vous de {{name}}',
+    bodyText: `Bonjour {{firstName}} {{lastName}},
+
+{{name}} demande un rendez-vous :
+
+{{details}}`,
+  },
+  certificate_issued: {
+    name: 'Attestation de participation',
+    subject: 'Votre attestation pour « {{courseTitle}} »',
+    bodyText: `Bonjour {{name}},
+
+félicitations, vous avez terminé la formation « {{courseTitle}} ». Votre attestation de participation se trouve ici :
+
+{{link}}
+
+Cordialement
+{{clientName}}`,
+  },
+  premium_invoice: {
+    name: 'Facture premium',
+    subject: 'Votre facture de {{clientName}}',
+    bodyText: `Bonjour {{name}},
+
+merci pour votre commande. Votre facture :
+
+{{details}}
+
+Téléchargez-la ici : {{link}}
+
+Cordialement
+{{clientName}}`,
+  },
+  premium_confirmation: {
+    name: 'Confirmation premium',
+    subject: 'Votre accès premium est actif',
+    bodyText: `Bonjour {{name}},
+
+votre accès premium chez {{clientName}} est maintenant actif :
+
+{{details}}
+
+Vers vos cours : {{link}}
+
+Cordialement
+{{clientName}}`,
+  },
+};

@@ -1,0 +1,57 @@
+import type { TLocale } from '@lms/contracts/constants';
+import type { TMailTemplate } from '@lms/contracts/mail-templates';
+import type { AppDeps } from '../../platform/deps';
+import { badRequest, notFound } from '../../platform/errors';
+import { nowIso } from '../../platform/ids';
+import type { Actor } from '../../platform/session';
+import { findMailTemplate, setMailTemplateFile, touchMailTemplate } from './mail-template.repository';
+import { assertKnownPlaceholders, getTemplate } from './mail-template.service';
+
+export interface UploadedFile {
+  filename: string;
+  mimetype: string;
+  data: Buffer;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** An uploaded HTML body must be UTF-8 HTML with known placeholders; it wins over the typed HTML body. */
+function readHtml(file: UploadedFile): string {
+  const isHtml = /\.html?$/i.test(file.filename) || file.mimetype === 'text/html';
+  if (!isHtml) return badRequest('unknown_file_type');
+  try {
+    return utf8.decode(file.data).replace(/^\uFEFF/, '');
+  } catch {
+    return badRequest('unknown_file_type', { reason: 'not UTF-8' });
+  }
+}
+
+export async function uploadTemplateFile(
+  deps: AppDeps,
+  actor: Actor,
+  id: string,
+  locale: TLocale,
+  file: UploadedFile,
+): Promise<TMailTemplate> {
+  if (!(await findMailTemplate(deps.db, actor.clientId, id))) notFound('mail_template');
+  const html = readHtml(file);
+  assertKnownPlaceholders(locale, { htmlFile: html });
+  const now = nowIso();
+  const name = file.filename.replace(/[^\p{L}\p{N} ._-]/gu, '_').slice(0, 200);
+  await deps.db.transaction().execute(async (trx) => {
+    await setMailTemplateFile(trx, actor.clientId, id, locale, { html, name }, now);
+    await touchMailTemplate(trx, actor.clientId, id, { updated_at: now });
+  });
+  return getTemplate(deps, actor, id);
+}
+
+export async function removeTemplateFile(
+  deps: AppDeps,
+  actor: Actor,
+  id: string,
+  locale: TLocale,
+): Promise<TMailTemplate> {
+  if (!(await findMailTemplate(deps.db, actor.clientId, id))) notFound('mail_template');
+  await setMailTemplateFile(deps.db, actor.clientId, id, locale, null, nowIso());
+  return getTemplate(deps, actor, id);
+}

@@ -1,0 +1,155 @@
+import { MAIL_RETRY_DELAYS_MINUTES, MAIL_RETRY_MAX_HOURS, MAIL_RETRY_THEN_EVERY_HOURS } from '@lms/contracts/constants';
+import type { TMailTransport } from '@lms/contracts/mail';
+import type { DbOrTrx } from '../../db/database';
+import type { JobHandler } from '../../platform/jobs';
+import { PermanentJobError, RetryJobError, type RetryPolicy } from '../../platform/jobs-retry';
+import {
+  describeSendError,
+  openMailTransport,
+  type MailSendError,
+  type MailTransport,
+  type SentMail,
+} from '../../platform/mailer';
+import { MAIL_JOB_KIND } from './mail-queue';
+import { applyMailAttempt, findClientMailInfo, findMailById, insertAttempt } from './mail.repository';
+import { resolveMailRoute, type MailRoute } from './mail-route';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** DECISIONS "retries": 1, 5, 15, 60, 240 minutes, then every 6 hours, up to 48 hours after the mail was queued. */
+export const MAIL_RETRY_POLICY: RetryPolicy = {
+  delaysMs: MAIL_RETRY_DELAYS_MINUTES.map((m) => m * MINUTE),
+  thenEveryMs: MAIL_RETRY_THEN_EVERY_HOURS * HOUR,
+  maxAgeMs: MAIL_RETRY_MAX_HOURS * HOUR,
+  maxAttempts: 100,
+};
+
+const smtpCodeOf = (response: string | null): number | null => {
+  const m = /^(\d{3})[\s-]/.exec(response ?? '');
+  return m ? Number(m[1]) : null;
+};
+
+async function recordSent(
+  db: DbOrTrx,
+  clientId: string,
+  mailId: string,
+  transport: TMailTransport,
+  sent: SentMail,
+  now: Date,
+): Promise<void> {
+  const at = now.toISOString();
+  await db.transaction().execute(async (trx) => {
+    await insertAttempt(trx, clientId, {
+      mail_id: mailId,
+      attempted_at: at,
+      outcome: 'sent',
+      transport,
+      smtp_code: transport === 'outbox' ? null : smtpCodeOf(sent.response),
+      response: sent.response.slice(0, 2_000),
+    });
+    // A mail cancelled while it was already on its way was still delivered: the row says what happened.
+    await applyMailAttempt(trx, clientId, mailId, ['queued', 'cancelled'], {
+      status: 'sent',
+      sent_at: at,
+      transport,
+      message_id: sent.messageId,
+      next_attempt_at: null,
+      last_error: null,
+      updated_at: at,
+    });
+  });
+}
+
+async function recordFailure(
+  db: DbOrTrx,
+  clientId: string,
+  mailId: string,
+  transport: TMailTransport,
+  failure: MailSendError,
+  retryAt: Date | null,
+  now: Date,
+): Promise<void> {
+  const at = now.toISOString();
+  await db.transaction().execute(async (trx) => {
+    await insertAttempt(trx, clientId, {
+      mail_id: mailId,
+      attempted_at: at,
+      outcome: retryAt ? 'retry' : 'failed',
+      transport,
+      smtp_code: failure.smtpCode,
+      response: failure.message,
+    });
+    await applyMailAttempt(trx, clientId, mailId, ['queued'], {
+      status: retryAt ? 'queued' : 'failed',
+      next_attempt_at: retryAt?.toISOString() ?? null,
+      last_error: failure.message,
+      transport,
+      updated_at: at,
+    });
+  });
+}
+
+/**
+ * The worker's side of the outbox: delivers one queued mail. At least once: the mail row changes only after the
+ * SMTP answer, so a worker that dies in between leaves the mail queued and its job is taken again. A 5xx answer
+ * fails the mail at once; anything else waits by MAIL_RETRY_POLICY. Every attempt is kept with its answer.
+ */
+export function createMailDeliveryHandler(): JobHandler<{ mailId: string }> {
+  const pools = new Map<string, { fingerprint: string; transport: MailTransport }>();
+  const transportFor = (route: MailRoute): MailTransport => {
+    const entry = pools.get(route.key);
+    if (entry?.fingerprint === route.fingerprint) return entry.transport;
+    entry?.transport.close();
+    const transport = openMailTransport(route.target, { pool: route.target.kind !== 'outbox' });
+    pools.set(route.key, { fingerprint: route.fingerprint, transport });
+    return transport;
+  };
+
+  return {
+    kind: MAIL_JOB_KIND,
+    retry: MAIL_RETRY_POLICY,
+    leaseMs: 2 * MINUTE,
+    async run(ctx) {
+      const { db } = ctx.deps;
+      const clientId = ctx.job.clientId;
+      if (!clientId) throw new PermanentJobError('mail job without a client');
+      const mail = await findMailById(db, clientId, ctx.job.payload.mailId);
+      if (!mail || mail.status !== 'queued') return { skipped: mail?.status ?? 'missing' };
+      if (mail.next_attempt_at && Date.parse(mail.next_attempt_at) > ctx.now().getTime()) {
+        // Taken early after a lost lease: wait for the time the last attempt chose.
+        throw new RetryJobError('not due yet', new Date(mail.next_attempt_at));
+      }
+      const client = (await findClientMailInfo(db, clientId)) ?? null;
+      if (!client) throw new PermanentJobError('client not found');
+      let transport: TMailTransport = 'client-smtp';
+      let sent: SentMail;
+      try {
+        const route = await resolveMailRoute(ctx.deps, client);
+        transport = route.transport;
+        sent = await transportFor(route).send({
+          messageId: `<${mail.id}@${client.platform_domain}>`,
+          from: route.from,
+          to: { address: mail.to_address, name: mail.to_name },
+          replyTo: mail.reply_to ?? client.support_email,
+          subject: mail.subject,
+          text: mail.body_text,
+          html: mail.body_html,
+          footer: client.email_footer,
+        });
+      } catch (err) {
+        const failure = describeSendError(err);
+        const retryAt = failure.permanent ? null : ctx.retryAt();
+        await recordFailure(db, clientId, mail.id, transport, failure, retryAt, ctx.now());
+        throw new RetryJobError(failure.message, retryAt);
+      }
+      await recordSent(db, clientId, mail.id, transport, sent, ctx.now());
+      return { transport, response: sent.response };
+    },
+    close() {
+      for (const entry of pools.values()) entry.transport.close();
+      pools.clear();
+      return Promise.resolve();
+    },
+  };
+}

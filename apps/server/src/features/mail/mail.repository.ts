@@ -1,0 +1,120 @@
+import type { TMailQueueQuery } from '@lms/contracts/mail';
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { DbOrTrx, MailAttemptsTable, MailQueueTable } from '../../db/database';
+import { newId } from '../../platform/ids';
+
+export type MailRow = Selectable<MailQueueTable>;
+export type MailAttemptRow = Selectable<MailAttemptsTable>;
+
+const likePattern = (s: string) => `%${s.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function insertMail(
+  db: DbOrTrx,
+  clientId: string,
+  row: Omit<Insertable<MailQueueTable>, 'client_id'>,
+): Promise<void> {
+  await db
+    .insertInto('mail_queue')
+    .values({ ...row, client_id: clientId })
+    .execute();
+}
+
+export const findMailById = (db: DbOrTrx, clientId: string, id: string) =>
+  db.selectFrom('mail_queue').selectAll().where('client_id', '=', clientId).where('id', '=', id).executeTakeFirst();
+
+const SORT_COLUMNS = {
+  createdAt: 'created_at',
+  recipient: 'to_address_normalized',
+  subject: 'subject',
+  status: 'status',
+  attempts: 'attempts',
+} as const;
+
+/** The queue screen's list: filters by status, recipient and subject (case-insensitive, partial), paged. */
+export async function listMails(db: DbOrTrx, clientId: string, q: TMailQueueQuery) {
+  let base = db.selectFrom('mail_queue').where('client_id', '=', clientId);
+  if (q.status) base = base.where('status', '=', q.status);
+  if (q.recipient) base = base.where('to_address_normalized', 'like', likePattern(q.recipient));
+  if (q.subject) base = base.where((eb) => eb(eb.fn('lower', ['subject']), 'like', likePattern(q.subject ?? '')));
+  if (q.search) {
+    const p = likePattern(q.search);
+    base = base.where((eb) =>
+      eb.or([eb('to_address_normalized', 'like', p), eb(eb.fn('lower', ['subject']), 'like', p)]),
+    );
+  }
+  const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const sort = q.sort ?? 'createdAt';
+  const rows = await base
+    .selectAll()
+    .orderBy(SORT_COLUMNS[sort], sort === 'createdAt' && !q.sort ? 'desc' : q.order)
+    .orderBy('id', 'desc')
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize)
+    .execute();
+  return { rows, total: Number(total.n) };
+}
+
+export const listAttempts = (db: DbOrTrx, clientId: string, mailId: string) =>
+  db
+    .selectFrom('mail_attempts')
+    .selectAll()
+    .where('client_id', '=', clientId)
+    .where('mail_id', '=', mailId)
+    .orderBy('attempted_at')
+    .orderBy('id')
+    .execute();
+
+export async function insertAttempt(
+  db: DbOrTrx,
+  clientId: string,
+  row: Omit<Insertable<MailAttemptsTable>, 'client_id' | 'id'>,
+): Promise<void> {
+  await db
+    .insertInto('mail_attempts')
+    .values({ ...row, id: newId(), client_id: clientId })
+    .execute();
+}
+
+/** Changes a mail only while it is in one of `from`; answers whether it did (the state may have moved on). */
+export async function updateMailIf(
+  db: DbOrTrx,
+  clientId: string,
+  id: string,
+  from: readonly string[],
+  changes: Updateable<MailQueueTable>,
+): Promise<boolean> {
+  const res = await db
+    .updateTable('mail_queue')
+    .set(changes)
+    .where('client_id', '=', clientId)
+    .where('id', '=', id)
+    .where('status', 'in', from)
+    .executeTakeFirst();
+  return res.numUpdatedRows > 0n;
+}
+
+/** Records one delivery attempt on the mail row (while it is in one of `from`): the count goes up by one. */
+export async function applyMailAttempt(
+  db: DbOrTrx,
+  clientId: string,
+  id: string,
+  from: readonly string[],
+  changes: Updateable<MailQueueTable>,
+): Promise<boolean> {
+  const res = await db
+    .updateTable('mail_queue')
+    .set((eb) => ({ ...changes, attempts: eb('attempts', '+', 1) }))
+    .where('client_id', '=', clientId)
+    .where('id', '=', id)
+    .where('status', 'in', from)
+    .executeTakeFirst();
+  return res.numUpdatedRows > 0n;
+}
+
+/** What a mail needs to know of its client: name, domain, support e-mail and footer. */
+export const findClientMailInfo = (db: DbOrTrx, clientId: string) =>
+  db
+    .selectFrom('clients')
+    .select(['id', 'name', 'platform_domain', 'support_email', 'email_footer'])
+    .where('id', '=', clientId)
+    .executeTakeFirst();

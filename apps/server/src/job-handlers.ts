@@ -1,0 +1,5 @@
+import { createMailDeliveryHandler } from './features/mail/mail-delivery';
+import type { JobHandler } from './platform/jobs';
+
+/** Every kind of background work this process runs (ARCHITECTURE section 7); main.ts hands them to the workers. */
+export const createJobHandlers = (): JobHandler[] => [createMailDeliveryHandler()];

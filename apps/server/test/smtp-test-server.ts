@@ -1,0 +1,90 @@
+import { simpleParser, type ParsedMail } from 'mailparser';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
+
+/** An error an SMTP server answers with: `responseCode` becomes the reply code the client sees. */
+export const smtpError = (code: number, message: string): Error =>
+  Object.assign(new Error(message), { responseCode: code });
+
+export interface TestSmtp {
+  readonly port: number;
+  readonly url: string;
+  /** Every delivered message, parsed, in arrival order. */
+  readonly messages: ParsedMail[];
+  /** Decides the answer to RCPT TO; null accepts. */
+  onRecipient: (address: string) => Error | null;
+  stop(): Promise<void>;
+  /** Listens again on the same port (the "server is back" half of an outage test). */
+  start(): Promise<void>;
+  waitForMessages(count: number, timeoutMs?: number): Promise<ParsedMail[]>;
+}
+
+/**
+ * A real SMTP server on 127.0.0.1 (the `smtp-server` package): no TLS, AUTH over plain text allowed when
+ * credentials are given, every message parsed with mailparser so tests read the parts as a mail client would.
+ */
+export async function startTestSmtp(opts: { auth?: { user: string; pass: string } } = {}): Promise<TestSmtp> {
+  const messages: ParsedMail[] = [];
+  let server: SMTPServer | undefined;
+  let port = 0;
+  const smtp: TestSmtp = {
+    get port() {
+      return port;
+    },
+    get url() {
+      return `smtp://127.0.0.1:${port}`;
+    },
+    messages,
+    onRecipient: () => null,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (!server) return resolve();
+        server.close(() => resolve());
+        server = undefined;
+      }),
+    start: async () => {
+      if (server) return;
+      const options: SMTPServerOptions = {
+        secure: false,
+        disabledCommands: opts.auth ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
+        authOptional: !opts.auth,
+        allowInsecureAuth: true,
+        disableReverseLookup: true,
+        logger: false,
+        closeTimeout: 50,
+        onAuth(auth, _session, cb) {
+          if (auth.username === opts.auth?.user && auth.password === opts.auth?.pass)
+            return cb(null, { user: auth.username });
+          return cb(smtpError(535, 'Authentication failed'));
+        },
+        onRcptTo(address, _session, cb) {
+          const err = smtp.onRecipient(address.address);
+          return err ? cb(err) : cb();
+        },
+        onData(stream, _session, cb) {
+          simpleParser(stream)
+            .then((parsed) => {
+              messages.push(parsed);
+              cb();
+            })
+            .catch((err: Error) => cb(err));
+        },
+      };
+      const s = new SMTPServer(options);
+      s.on('error', () => undefined);
+      await new Promise<void>((resolve) => s.listen(port, '127.0.0.1', resolve));
+      port = (s.server.address() as AddressInfo).port;
+      server = s;
+    },
+    async waitForMessages(count, timeoutMs = 10_000) {
+      const until = Date.now() + timeoutMs;
+      while (messages.length < count) {
+        if (Date.now() > until) throw new Error(`expected ${count} messages, got ${messages.length}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return messages;
+    },
+  };
+  await smtp.start();
+  return smtp;
+}
