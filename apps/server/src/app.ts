@@ -7,7 +7,11 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authRoutes } from './features/auth/auth.routes';
 import { clientRoutes } from './features/clients/client.routes';
+import { courseFileRoutes } from './features/course-files/course-file.routes';
+import { courseRoutes } from './features/courses/course.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { moduleRoutes } from './features/modules/module.routes';
+import { launchRoutes } from './features/scorm-runtime/launch.routes';
 import { jobRoutes } from './features/jobs/job.routes';
 import { clientSmtpRoutes } from './features/client-smtp/client-smtp.routes';
 import { mailQueueRoutes } from './features/mail/mail.routes';
@@ -65,6 +69,10 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(healthRoutes, { deps });
   await app.register(clientRoutes);
   await app.register(authRoutes, { deps });
+  await app.register(courseRoutes, { deps });
+  await app.register(moduleRoutes, { deps });
+  await app.register(courseFileRoutes, { deps });
+  await app.register(launchRoutes, { deps });
   await app.register(jobRoutes, { deps });
   await app.register(mailQueueRoutes, { deps });
   await app.register(mailTemplateRoutes, { deps });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
+import { buildContentApp } from './content-app';
 import { ConfigError, loadConfig } from './config';
 import { connectDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
@@ -21,6 +22,8 @@ async function start(): Promise<void> {
     { config, db, dialect },
     { logger: { level: config.logLevel }, webDist: path.resolve(here, '../../web/dist') },
   );
+  // ARCHITECTURE section 6: package files and the SCORM player live on a second port (the content origin).
+  const contentApp = await buildContentApp({ config, db, dialect }, { logger: { level: config.logLevel } });
 
   if (config.demo) {
     const seeded = await seedDemoData(db, config.demoPassword);
@@ -39,10 +42,12 @@ async function start(): Promise<void> {
     force.unref();
     // Keep-alive connections that finish their last request after close() began would otherwise linger until
     // their keep-alive timeout; close each one as soon as it goes idle.
-    const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+    const sweep = setInterval(() => {
+      app.server.closeIdleConnections();
+      contentApp.server.closeIdleConnections();
+    }, 100);
     sweep.unref();
-    app
-      .close()
+    Promise.all([app.close(), contentApp.close()])
       .then(() => stopWorkers?.())
       .then(close)
       .then(() => process.exit(0))
@@ -55,6 +60,7 @@ async function start(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  await contentApp.listen({ port: config.contentPort, host: config.host });
   // Background work (mail queue, later reminders and certificates) starts once the server listens; on shutdown it
   // stops after the last request and before the database closes.
   stopWorkers = startWorkers({ config, db, dialect }, createJobHandlers(), { log: app.log });

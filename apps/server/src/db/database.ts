@@ -368,17 +368,114 @@ export interface ClientSmtpTable {
   updated_at: string;
 }
 
+/** Issue 5: a course; template ids are loose (no foreign key) until the template features own their tables. */
+export interface CoursesTable {
+  id: string;
+  client_id: string;
+  start_date: string | null;
+  deadline: string | null;
+  duration_minutes: number | null;
+  certificate_template_id: string | null;
+  invitation_mail_template_id: string | null;
+  reminder_mail_template_id: string | null;
+  is_invitation_enabled: boolean;
+  is_reminder_active: boolean;
+  reminder_from: string | null;
+  reminder_until: string | null;
+  reminder_interval_days: number | null;
+  invoice_product_id: string | null;
+  is_active: boolean;
+  is_premium: boolean;
+  search_text: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CourseTextsTable {
+  course_id: string;
+  client_id: string;
+  locale: string;
+  title: string;
+  title_sort: string;
+  description: string;
+}
+
+export interface ModulesTable {
+  id: string;
+  client_id: string;
+  course_id: string;
+  position: number;
+  kind: string;
+  duration_minutes: number;
+  is_required: boolean;
+  package_key: string;
+  file_name: string;
+  file_size: number;
+  scorm_version: string | null;
+  manifest: string | null;
+  sco_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ModuleTextsTable {
+  module_id: string;
+  client_id: string;
+  locale: string;
+  title: string;
+}
+
+export interface CourseFilesTable {
+  id: string;
+  client_id: string;
+  course_id: string;
+  locale: string;
+  file_name: string;
+  pdf_key: string;
+  pdf_size: number;
+  logo_key: string | null;
+  logo_mime: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ScormAttemptsTable {
+  id: string;
+  client_id: string;
+  kind: string;
+  user_id: string;
+  training_id: string | null;
+  module_id: string;
+  status: string;
+  success_status: string;
+  last_item_id: string | null;
+  completed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ScormScoDataTable {
+  attempt_id: string;
+  item_id: string;
+  client_id: string;
+  cmi: string;
+  status: string;
+  success_status: string;
+  exit: string | null;
+  total_time_cs: number;
+  time_base_cs: number;
+  time_instance: string | null;
+  commit_session: string;
+  commit_seq: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   clients: ClientsTable;
   companies: CompaniesTable;
   users: UsersTable;
   sessions: SessionsTable;
-  jobs: JobsTable;
-  mail_queue: MailQueueTable;
-  mail_attempts: MailAttemptsTable;
-  mail_templates: MailTemplatesTable;
-  mail_template_locales: MailTemplateLocalesTable;
-  client_smtp: ClientSmtpTable;
   jobs: JobsTable;
   mail_queue: MailQueueTable;
   mail_attempts: MailAttemptsTable;
@@ -392,6 +489,13 @@ export interface Database {
   forgot_username_requests: ForgotUsernameRequestsTable;
   user_imports: UserImportsTable;
   user_deletions: UserDeletionsTable;
+  courses: CoursesTable;
+  course_texts: CourseTextsTable;
+  modules: ModulesTable;
+  module_texts: ModuleTextsTable;
+  course_files: CourseFilesTable;
+  scorm_attempts: ScormAttemptsTable;
+  scorm_sco_data: ScormScoDataTable;
 }
 
 export type Db = Kysely<Database>;

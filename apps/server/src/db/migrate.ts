@@ -2,15 +2,15 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db, Dialect } from './database';
 import * as m0001 from './migrations/2026-11-22-0001-foundation';
 import * as m0002 from './migrations/2026-11-22-0002-jobs-mail';
-import * as m0002 from './migrations/2026-11-22-0002-jobs-mail';
 import * as m0003 from './migrations/2026-11-22-0003-users-groups';
+import * as m0004 from './migrations/2026-11-22-0004-content';
 
 /** Migrations are listed here (not read from the folder) so they bundle and run the same under tsx and vitest. */
 const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '2026-11-22-0001-foundation': { up: (db) => m0001.up(db, dialect) },
   '2026-11-22-0002-jobs-mail': { up: (db) => m0002.up(db, dialect) },
-  '2026-11-22-0002-jobs-mail': { up: (db) => m0002.up(db, dialect) },
   '2026-11-22-0003-users-groups': { up: (db) => m0003.up(db, dialect) },
+  '2026-11-22-0004-content': { up: (db) => m0004.up(db, dialect) },
 });
 
 export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {

@@ -1,0 +1,61 @@
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { contentHost } from './features/content-origin/content-security';
+import { playerRoutes } from './features/content-origin/player.routes';
+import { runtimeRoutes } from './features/content-origin/runtime.routes';
+import type { AppDeps } from './platform/deps';
+import { installErrorHandler } from './platform/error-handler';
+import { newId } from './platform/ids';
+
+/**
+ * The content-origin server (ARCHITECTURE section 6): the same process listens on CONTENT_PORT and answers there only
+ * the player, package files and runtime calls. It has no session, no tenant resolution from Host and no /api: the
+ * launch token in the path is the only credential, and nothing of the app's cookies or tokens is read here.
+ */
+export async function buildContentApp(
+  deps: AppDeps,
+  opts: { logger?: FastifyServerOptions['logger'] } = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    genReqId: () => newId(),
+    trustProxy: deps.config.trustProxy,
+    // A 2004 commit carries up to 64,000 characters of suspend data plus interactions and objectives.
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  // navigator.sendBeacon posts the final commit as text/plain (a CORS-safelisted type); its body is the same JSON.
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => {
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(Object.assign(new Error('invalid JSON'), { statusCode: 400 }), undefined);
+    }
+  });
+
+  const host = contentHost(deps.config.contentOrigin);
+  app.addHook('onRequest', async (req, reply) => {
+    // Cookies ignore ports: served under the app's host name, package scripts could read the app's `auth` cookie.
+    // Only the configured content host is answered (421 Misdirected Request for any other).
+    if ((req.headers.host ?? '').toLowerCase() !== host) {
+      return reply.status(421).send({ error: 'not_found', message: 'Not found.' });
+    }
+  });
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    // Tokens ride in every URL here; no Referer may carry them elsewhere.
+    reply.header('referrer-policy', 'no-referrer');
+  });
+
+  await app.register(fastifyStatic, { serve: false });
+  await app.register(playerRoutes, { deps });
+  await app.register(runtimeRoutes, { deps });
+  // Everything else, /api/* above all, does not exist on this origin.
+  app.setNotFoundHandler((_req, reply) => reply.status(404).send({ error: 'not_found', message: 'Not found.' }));
+  return app;
+}

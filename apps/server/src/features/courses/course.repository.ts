@@ -1,0 +1,106 @@
+import type { TCourseListQuery, TCourseSort } from '@lms/contracts/courses';
+import type { TLocale } from '@lms/contracts/constants';
+import { localeFallbackOrder } from '@lms/contracts/modules';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import type { CoursesTable, CourseTextsTable, DbOrTrx } from '../../db/database';
+
+export type CourseRow = Selectable<CoursesTable>;
+export type CourseTextRow = Selectable<CourseTextsTable>;
+export type CourseListRow = CourseRow & { module_count: number };
+
+/** Lower case without diacritics, so "Übung" is found by "ubung" on both databases. */
+export const foldForSearch = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export const findCourseById = (db: DbOrTrx, clientId: string, id: string) =>
+  db.selectFrom('courses').selectAll().where('client_id', '=', clientId).where('id', '=', id).executeTakeFirst();
+
+export const findCourseTexts = (db: DbOrTrx, clientId: string, courseIds: string[]) =>
+  courseIds.length === 0
+    ? Promise.resolve([] as CourseTextRow[])
+    : db
+        .selectFrom('course_texts')
+        .selectAll()
+        .where('client_id', '=', clientId)
+        .where('course_id', 'in', courseIds)
+        .execute();
+
+export async function insertCourse(db: DbOrTrx, row: Insertable<CoursesTable>): Promise<void> {
+  await db.insertInto('courses').values(row).execute();
+}
+
+export async function updateCourse(
+  db: DbOrTrx,
+  clientId: string,
+  id: string,
+  fields: Updateable<CoursesTable>,
+): Promise<void> {
+  await db.updateTable('courses').set(fields).where('client_id', '=', clientId).where('id', '=', id).execute();
+}
+
+/** Replaces every locale's texts of one course. */
+export async function replaceCourseTexts(
+  db: DbOrTrx,
+  clientId: string,
+  courseId: string,
+  texts: Array<{ locale: TLocale; title: string; description: string }>,
+): Promise<void> {
+  await db.deleteFrom('course_texts').where('client_id', '=', clientId).where('course_id', '=', courseId).execute();
+  if (texts.length === 0) return;
+  await db
+    .insertInto('course_texts')
+    .values(texts.map((t) => ({ course_id: courseId, client_id: clientId, ...t, title_sort: foldForSearch(t.title) })))
+    .execute();
+}
+
+export async function deleteCourse(db: DbOrTrx, clientId: string, id: string): Promise<void> {
+  await db.deleteFrom('courses').where('client_id', '=', clientId).where('id', '=', id).execute();
+}
+
+const shownTitleSort = sql.raw('coalesce(t0.title_sort, t1.title_sort, t2.title_sort)');
+
+const sortExpression = (sort: TCourseSort) => {
+  switch (sort) {
+    case 'title':
+      return shownTitleSort;
+    case 'startDate':
+      return sql.ref('c.start_date');
+    case 'deadline':
+      return sql.ref('c.deadline');
+    case 'createdAt':
+      return sql.ref('c.created_at');
+    case 'active':
+      return sql.ref('c.is_active');
+  }
+};
+
+/** One page of a client's courses, sorted by the title the reader sees (DECISIONS "course texts" fallback). */
+export async function listCourses(
+  db: DbOrTrx,
+  clientId: string,
+  locale: TLocale,
+  query: TCourseListQuery,
+): Promise<{ rows: CourseListRow[]; total: number }> {
+  const [l0, l1, l2] = localeFallbackOrder(locale) as [TLocale, TLocale, TLocale];
+  const pattern = query.search ? `%${escapeLike(foldForSearch(query.search))}%` : undefined;
+  const active = query.active === undefined ? undefined : query.active === 'true';
+
+  let base = db.selectFrom('courses as c').where('c.client_id', '=', clientId);
+  if (pattern) base = base.where(sql<boolean>`c.search_text like ${pattern} escape '\\'`);
+  if (active !== undefined) base = base.where('c.is_active', '=', active);
+
+  const totalRow = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const rows = await base
+    .leftJoin('course_texts as t0', (j) => j.onRef('t0.course_id', '=', 'c.id').on('t0.locale', '=', l0))
+    .leftJoin('course_texts as t1', (j) => j.onRef('t1.course_id', '=', 'c.id').on('t1.locale', '=', l1))
+    .leftJoin('course_texts as t2', (j) => j.onRef('t2.course_id', '=', 'c.id').on('t2.locale', '=', l2))
+    .selectAll('c')
+    .select(sql<number>`(select count(*) from modules m where m.course_id = c.id)`.as('module_count'))
+    .orderBy(sortExpression(query.sort), (ob) => (query.order === 'asc' ? ob.asc() : ob.desc()).nullsLast())
+    .orderBy('c.id', query.order)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)
+    .execute();
+  return { rows: rows.map((r) => ({ ...r, module_count: Number(r.module_count) })), total: Number(totalRow.n) };
+}

@@ -1,0 +1,30 @@
+import type { TModuleStatus, TSuccessStatus } from '@lms/contracts/scorm-runtime';
+import type { DbOrTrx } from '../../db/database';
+import { listTrainingAttempts } from './scorm-runtime.repository';
+
+export type ModuleProgress = {
+  userId: string;
+  moduleId: string;
+  status: TModuleStatus;
+  successStatus: TSuccessStatus;
+  completedAt: string | null;
+};
+
+/**
+ * For the trainings feature: each participant's module status in one training, from the learners' attempts only
+ * (content masters' previews live in attempts of their own kind and never show up here).
+ */
+export async function listTrainingProgress(
+  db: DbOrTrx,
+  clientId: string,
+  trainingId: string,
+): Promise<ModuleProgress[]> {
+  const rows = await listTrainingAttempts(db, clientId, trainingId);
+  return rows.map((r) => ({
+    userId: r.user_id,
+    moduleId: r.module_id,
+    status: r.status as TModuleStatus,
+    successStatus: r.success_status as TSuccessStatus,
+    completedAt: r.completed_at,
+  }));
+}

@@ -1,0 +1,108 @@
+import type { TModuleStatus, TRuntimeCommitResult, TSuccessStatus } from '@lms/contracts/scorm-runtime';
+import type { ZRuntimeCommitBody } from '@lms/contracts/scorm-runtime';
+import type { z } from 'zod';
+import type { AppDeps } from '../../platform/deps';
+import { nowIso } from '../../platform/ids';
+import type { CommitCheck } from './cmi-model';
+import { findLaunchable, modelOf, type RuntimeContext } from './runtime.service';
+import {
+  findAttempt,
+  findScoData,
+  insertScoData,
+  listScoData,
+  lockAttempt,
+  updateAttempt,
+  updateScoData,
+  type ScoDataRow,
+} from './scorm-runtime.repository';
+import { laterStatus, rollUpModule } from './status-rollup';
+
+type Body = z.output<typeof ZRuntimeCommitBody>;
+
+export type CommitOutcome =
+  | { kind: 'ok'; result: TRuntimeCommitResult }
+  | { kind: 'invalid'; errorCode: number; element: string; message: string }
+  | { kind: 'stale'; errorCode: number };
+
+/** SCORM 1.2 101 "General Exception", 2004 391 "General Commit Failure": what a refused stale commit answers. */
+const staleErrorCode = (ctx: RuntimeContext) => (ctx.module.version === 'scorm12' ? 101 : 391);
+
+/**
+ * A commit is stale when a later one of the same item is already stored: one from a later player page (sessions are
+ * UUIDv7, ordered by time) or a higher sequence number of the same page. Late beacons and replays lose.
+ */
+const isStale = (row: ScoDataRow | undefined, body: Body) =>
+  row !== undefined &&
+  (body.session < row.commit_session || (body.session === row.commit_session && body.seq <= row.commit_seq));
+
+/** An asset or PDF has no API: being opened completes it (DECISIONS "module completion": PDF opened). */
+const openedAsset: Extract<CommitCheck, { ok: true }> = {
+  ok: true,
+  saved: {},
+  status: 'COMPLETED',
+  success: 'unknown',
+  exit: '',
+  sessionCs: 0,
+};
+
+export async function commitItem(deps: AppDeps, ctx: RuntimeContext, body: Body): Promise<CommitOutcome> {
+  const launchable = findLaunchable(ctx.module, body.itemId);
+  const check = launchable.scormType === 'asset' || !body.cmi ? openedAsset : modelOf(ctx.module).checkCommit(body.cmi);
+  // A refused commit changes nothing: the previous data stays as it was (issue 5).
+  if (!check.ok) return { kind: 'invalid', errorCode: check.errorCode, element: check.element, message: check.message };
+  const clientId = ctx.claims.c;
+  const attemptId = ctx.attempt.id;
+  return deps.db.transaction().execute(async (trx) => {
+    await lockAttempt(trx, deps.dialect, clientId, attemptId);
+    const attempt = (await findAttempt(trx, clientId, attemptId)) ?? ctx.attempt;
+    const row = await findScoData(trx, clientId, attemptId, body.itemId);
+    if (isStale(row, body)) return { kind: 'stale', errorCode: staleErrorCode(ctx) } as const;
+
+    // session_time is the whole time of the API instance so far, so it is added to the total the item had when that
+    // instance began, never to the previous commit's sum (issue 5 "session_time accumulated into total_time").
+    const instance = `${body.session}:${body.instance}`;
+    const base = !row ? 0 : row.time_instance === instance ? Number(row.time_base_cs) : Number(row.total_time_cs);
+    const now = nowIso();
+    const fields = {
+      cmi: JSON.stringify(check.saved),
+      status: laterStatus((row?.status as TModuleStatus | undefined) ?? 'PENDING', check.status),
+      success_status: check.success,
+      exit: check.exit,
+      total_time_cs: base + check.sessionCs,
+      time_base_cs: base,
+      time_instance: instance,
+      commit_session: body.session,
+      commit_seq: body.seq,
+      updated_at: now,
+    };
+    if (row) await updateScoData(trx, clientId, { attemptId, itemId: body.itemId }, fields);
+    else
+      await insertScoData(trx, {
+        attempt_id: attemptId,
+        item_id: body.itemId,
+        client_id: clientId,
+        ...fields,
+        created_at: now,
+      });
+
+    const items = (await listScoData(trx, clientId, attemptId)).map((r) => ({
+      itemId: r.item_id,
+      status: r.status as TModuleStatus,
+      success: r.success_status as TSuccessStatus,
+    }));
+    const rolled = rollUpModule(ctx.module.manifest.launchables, items);
+    const status = laterStatus(attempt.status as TModuleStatus, rolled.status);
+    const completedAt = attempt.completed_at ?? (status === 'COMPLETED' ? now : null);
+    await updateAttempt(trx, clientId, attemptId, {
+      status,
+      success_status: rolled.success,
+      last_item_id: body.itemId,
+      completed_at: completedAt,
+      updated_at: now,
+    });
+    return {
+      kind: 'ok',
+      result: { result: 'true', errorCode: 0, moduleStatus: status, itemStatus: fields.status },
+    } as const;
+  });
+}

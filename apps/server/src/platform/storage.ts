@@ -1,0 +1,119 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { newId } from './ids';
+
+// Uploaded files live under DATA_DIR/files (ARCHITECTURE section 1); uploads in flight under DATA_DIR/tmp. Callers
+// name a file by a storage key made of safe segments, never by a path from a request, so no key can leave the root.
+
+const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
+
+export class StorageKeyError extends Error {}
+
+/** A key such as `<clientId>/modules/<moduleId>/<packageId>`: every segment plain, no dots-only, no separators. */
+export function storageKey(...segments: string[]): string {
+  for (const s of segments) {
+    if (!SEGMENT.test(s) || s.includes('..')) throw new StorageKeyError(`unsafe storage key segment: ${s}`);
+  }
+  return segments.join('/');
+}
+
+export const filesRoot = (dataDir: string): string => path.join(path.resolve(dataDir), 'files');
+
+/** The absolute path of a key, checked once more to lie inside DATA_DIR/files. */
+export function storagePath(dataDir: string, key: string): string {
+  const root = filesRoot(dataDir);
+  const full = path.resolve(root, ...storageKey(...key.split('/')).split('/'));
+  if (!full.startsWith(root + path.sep)) throw new StorageKeyError(`storage key escapes the root: ${key}`);
+  return full;
+}
+
+export class UploadTooLargeError extends Error {}
+
+/**
+ * Streams an upload into a fresh file under DATA_DIR/tmp and answers its path and size. Stops, deletes the part
+ * written and throws UploadTooLargeError as soon as more than maxBytes arrive.
+ */
+export async function saveUploadToTemp(
+  dataDir: string,
+  stream: Readable,
+  maxBytes: number,
+): Promise<{ path: string; size: number }> {
+  const dir = path.join(path.resolve(dataDir), 'tmp', 'uploads');
+  await mkdir(dir, { recursive: true });
+  const file = path.join(dir, newId());
+  let size = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _enc, callback) {
+      size += chunk.length;
+      if (size > maxBytes) callback(new UploadTooLargeError(`upload exceeds ${maxBytes} bytes`));
+      else callback(null, chunk);
+    },
+  });
+  try {
+    await pipeline(stream, counter, createWriteStream(file, { flags: 'wx' }));
+  } catch (err) {
+    await rm(file, { force: true });
+    throw err;
+  }
+  return { path: file, size };
+}
+
+/** Moves a finished temp file (or folder) to its key; the parent folders are created. */
+export async function moveIntoStorage(dataDir: string, from: string, key: string): Promise<string> {
+  const target = storagePath(dataDir, key);
+  await mkdir(path.dirname(target), { recursive: true });
+  await rename(from, target);
+  return target;
+}
+
+/** Removes a key (file or folder); a missing one is fine, so cleanup can run twice. */
+export async function removeFromStorage(dataDir: string, key: string): Promise<void> {
+  await rm(storagePath(dataDir, key), { recursive: true, force: true });
+}
+
+export const removeTemp = (file: string): Promise<void> => rm(file, { recursive: true, force: true });
+
+export async function storedSize(dataDir: string, key: string): Promise<number | undefined> {
+  const info = await stat(storagePath(dataDir, key)).catch(() => undefined);
+  return info?.isFile() ? info.size : undefined;
+}
+
+export type SniffedType = 'zip' | 'pdf' | 'png' | 'jpeg' | 'webp' | 'gif';
+
+export const MIME_OF: Record<SniffedType, string> = {
+  zip: 'application/zip',
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif',
+};
+
+/** Spec section 5: uploads are judged by their content (magic bytes), never by name or declared type. */
+export function sniffFileType(head: Buffer): SniffedType | undefined {
+  const starts = (bytes: number[], at = 0) => bytes.every((b, i) => head[at + i] === b);
+  // Local file header, or the end record of an empty archive.
+  if (starts([0x50, 0x4b, 0x03, 0x04]) || starts([0x50, 0x4b, 0x05, 0x06])) return 'zip';
+  // "%PDF-"; readers accept it within the first kilobyte, but every writer puts it first.
+  if (starts([0x25, 0x50, 0x44, 0x46, 0x2d])) return 'pdf';
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (starts([0xff, 0xd8, 0xff])) return 'jpeg';
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'webp';
+  if (starts([0x47, 0x49, 0x46, 0x38])) return 'gif';
+  return undefined;
+}
+
+export async function sniffFile(file: string): Promise<SniffedType | undefined> {
+  const handle = await open(file, 'r');
+  try {
+    const head = Buffer.alloc(16);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    return sniffFileType(head.subarray(0, bytesRead));
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,79 @@
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { badRequest, fail } from './errors';
+import { removeTemp, saveUploadToTemp, sniffFile, UploadTooLargeError, type SniffedType } from './storage';
+
+// Multipart uploads (spec section 7: course modules and files): one JSON `data` field validated by a contract
+// schema, and named file parts streamed to DATA_DIR/tmp. The caller moves what it keeps and always calls cleanup().
+
+export type UploadedFile = { path: string; size: number; fileName: string; type: SniffedType | undefined };
+
+export type ParsedUpload<T> = {
+  data: T;
+  files: Partial<Record<string, UploadedFile>>;
+  cleanup: () => Promise<void>;
+};
+
+export type UploadRules<S extends z.ZodType> = {
+  schema: S;
+  /** Accepted file part names and the most bytes each may have. */
+  fileLimits: Record<string, number>;
+  dataDir: string;
+};
+
+const MAX_DATA_BYTES = 256 * 1024;
+
+export async function readMultipartUpload<S extends z.ZodType>(
+  req: FastifyRequest,
+  rules: UploadRules<S>,
+): Promise<ParsedUpload<z.output<S>>> {
+  if (!req.isMultipart())
+    badRequest('validation_failed', { fields: [{ field: 'body', message: 'multipart/form-data expected' }] });
+  const files: Partial<Record<string, UploadedFile>> = {};
+  const cleanup = async () => {
+    for (const f of Object.values(files)) if (f) await removeTemp(f.path);
+  };
+  let raw: string | undefined;
+  const limit = Math.max(...Object.values(rules.fileLimits));
+  try {
+    const parts = req.parts({
+      limits: { fileSize: limit, files: Object.keys(rules.fileLimits).length, fields: 4, fieldSize: MAX_DATA_BYTES },
+    });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (part.fieldname === 'data') raw = String(part.value);
+        continue;
+      }
+      const max = rules.fileLimits[part.fieldname];
+      if (max === undefined || files[part.fieldname]) {
+        part.file.resume();
+        badRequest('validation_failed', { fields: [{ field: part.fieldname, message: 'unexpected file part' }] });
+      }
+      const saved = await saveUploadToTemp(rules.dataDir, part.file, max as number);
+      files[part.fieldname] = { ...saved, fileName: part.filename, type: await sniffFile(saved.path) };
+    }
+  } catch (err) {
+    await cleanup();
+    if (err instanceof UploadTooLargeError) fail(413, 'payload_too_large');
+    throw err;
+  }
+  const parsed = rules.schema.safeParse(parseJson(raw));
+  if (!parsed.success) {
+    await cleanup();
+    const fields = parsed.error.issues.map((i) => ({
+      field: ['data', ...i.path.map(String)].join('.'),
+      message: i.message,
+    }));
+    badRequest('validation_failed', { fields });
+  }
+  return { data: parsed.data as z.output<S>, files, cleanup };
+}
+
+function parseJson(raw: string | undefined): unknown {
+  if (raw === undefined) return undefined;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return Symbol('invalid json');
+  }
+}
