@@ -67,7 +67,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(accessPlugin, { db: deps.db, tenants, authHeader: deps.config.authHeader });
 
   await app.register(healthRoutes, { deps });
-  await app.register(clientRoutes);
+  await app.register(clientRoutes, { deps });
   await app.register(authRoutes, { deps });
   await app.register(courseRoutes, { deps });
   await app.register(moduleRoutes, { deps });
