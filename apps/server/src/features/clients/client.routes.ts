@@ -1,6 +1,11 @@
 import { ZPublicClient, type TPublicClient } from '@lms/contracts/client';
+import { createReadStream } from 'node:fs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../platform/deps';
+import { notFound } from '../../platform/errors';
+import { storagePath } from '../../platform/storage';
 import type { Tenant } from '../../platform/tenant';
+import { findClientLogo } from './client.repository';
 import type { TLegalTextType } from './client.types';
 
 export function presentPublicClient(t: Tenant): TPublicClient {
@@ -21,11 +26,25 @@ export function presentPublicClient(t: Tenant): TPublicClient {
   };
 }
 
-export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
+export const clientRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.get(
     '/api/client/current',
     { schema: { response: { 200: ZPublicClient } }, config: { access: 'public', allowWhilePasswordChange: true } },
     (req) => presentPublicClient(req.tenant),
   );
+
+  // The logo shows on the login page too, so it is public like the client itself.
+  app.get('/api/client/current/logo', { config: { access: 'public' } }, async (req, reply) => {
+    const logo = await findClientLogo(deps.db, req.tenant.id);
+    if (!logo?.logo_file || !logo.logo_mime) return notFound('logo');
+    return (
+      reply
+        .type(logo.logo_mime)
+        .header('cache-control', 'public, max-age=300')
+        // An SVG logo is sanitised at upload; the sandbox is a second wall against script in it.
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+        .send(createReadStream(storagePath(deps.config.dataDir, logo.logo_file)))
+    );
+  });
   await Promise.resolve();
 };

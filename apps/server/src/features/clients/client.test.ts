@@ -1,0 +1,43 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { createClient } from '../../../test/factories';
+import { caller, describeEachDialect } from '../../../test/test-app';
+import { storagePath } from '../../platform/storage';
+
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4e60000000049454e44ae426082',
+  'hex',
+);
+
+describeEachDialect('client of the host', (ctx) => {
+  it('tells the colours and names the logo, and serves the logo to anyone', async () => {
+    const { app, deps } = ctx();
+    const key = 'logos/test-logo.png';
+    const client = await createClient(deps.db, { logo_file: key, logo_mime: 'image/png' });
+    const file = storagePath(deps.config.dataDir, key);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, PNG);
+    const current = await caller(app, client.host).get('/api/client/current');
+    expect(current.json()).toMatchObject({
+      logoUrl: '/api/client/current/logo',
+      colours: { primaryButton: expect.stringMatching(/^#/) },
+    });
+    const logo = await caller(app, client.host).get('/api/client/current/logo');
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['content-type']).toBe('image/png');
+    expect(logo.rawPayload.equals(PNG)).toBe(true);
+  });
+
+  it('answers 404 for a client without a logo and client_not_found for an unknown host', async () => {
+    const { app, deps } = ctx();
+    const client = await createClient(deps.db);
+    expect((await caller(app, client.host).get('/api/client/current')).json()).toMatchObject({ logoUrl: null });
+    expect((await caller(app, client.host).get('/api/client/current/logo')).json()).toMatchObject({
+      error: 'not_found',
+    });
+    expect((await caller(app, 'nowhere.example').get('/api/client/current/logo')).json()).toMatchObject({
+      error: 'client_not_found',
+    });
+  });
+});
