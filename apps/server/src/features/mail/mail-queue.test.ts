@@ -71,7 +71,12 @@ describeEachDialect('mail queue', (ctx) => {
 
   it('answers 400 for a bad filter or page size', async () => {
     const { content } = await setup();
-    const queries: Record<string, string>[] = [{ status: 'lost' }, { pageSize: '7' }, { sort: 'password' }, { page: '0' }];
+    const queries: Record<string, string>[] = [
+      { status: 'lost' },
+      { pageSize: '7' },
+      { sort: 'password' },
+      { page: '0' },
+    ];
     for (const query of queries) {
       const res = await content.get('/api/mail-queue', query);
       expect(res.statusCode, JSON.stringify(query)).toBe(400);
