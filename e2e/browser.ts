@@ -53,7 +53,12 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: `${SHOTS_DIR}/${name}.png`, fullPage: true });
+  // A viewport as tall as the page, rather than fullPage, keeps the fixed header and footer where a user sees them.
+  const size = page.viewportSize() ?? { width: 1280, height: 800 };
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: size.width, height: Math.max(size.height, height) });
+  await page.screenshot({ path: `${SHOTS_DIR}/${name}.png` });
+  await page.setViewportSize(size);
 }
 
 /** Fills and sends the login form; the caller asserts where it lands. */

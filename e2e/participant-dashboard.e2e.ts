@@ -16,6 +16,10 @@ describe('a participant signs in and sees the dashboard', () => {
 
   it('sends a visitor to the German login page, then to the dashboard with the participant menu', async () => {
     const { context, page } = await openPage(browser);
+    const cspViolations: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'error' && msg.text().includes('Content Security Policy')) cspViolations.push(msg.text());
+    });
     await page.goto(server.url('/'));
     await page.waitForURL(server.url('/login'));
     await expect.poll(() => heading(page).textContent()).toBe('Anmelden');
@@ -42,6 +46,8 @@ describe('a participant signs in and sees the dashboard', () => {
     await page.getByRole('combobox', { name: 'Sprache' }).selectOption('en-US');
     await expect.poll(() => heading(page).textContent()).toBe('Welcome, Paula Participant');
     await screenshot(page, 'dashboard-en');
+    // The production CSP (script-src 'self') holds for everything the shell does.
+    expect(cspViolations).toEqual([]);
     await context.close();
   });
 
@@ -73,6 +79,24 @@ describe('a participant signs in and sees the dashboard', () => {
     await screenshot(page, 'logout-de');
     await page.goto(server.url('/'));
     await page.waitForURL(server.url('/login'));
+    await context.close();
+  });
+
+  it('opens the menu from the burger on a small screen', async () => {
+    const { context, page } = await openPage(browser);
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto(server.url('/login'));
+    await submitLogin(page, 'coordinator@demo.example');
+    await page.waitForURL(server.url('/'));
+    const burger = page.getByRole('button', { name: 'Menü öffnen' });
+    await burger.click();
+    await page.getByRole('button', { name: 'Menü schließen' }).waitFor();
+    await page
+      .getByRole('navigation', { name: 'Hauptmenü' })
+      .getByRole('link', { name: 'Downloads' })
+      .waitFor({ state: 'visible' });
+    await expectAccessible(page, 'dashboard on a small screen, menu open');
+    await screenshot(page, 'dashboard-mobile-de');
     await context.close();
   });
 });

@@ -8,6 +8,7 @@ import i18n, { isLocale } from '../lib/i18n';
 import { decideRoute, type RouteDecision } from '../lib/route-rules';
 import { AuthorizationErrorDialog } from './layout/api-dialogs';
 import { PageLoader } from '../components/page-loader';
+import { ConnectionErrorPage } from './layout/connection-error-page';
 
 /** The rule for the current location (spec section 2), from the auth state and the permission table. */
 export function useRouteDecision(): RouteDecision {
@@ -20,7 +21,7 @@ export function useRouteDecision(): RouteDecision {
  * With a token but no user yet (a reload), asks the server who is signed in; the user's locale then applies.
  * A dead token answers 401 and the API client shows "Session expired".
  */
-function useBootstrapUser(): boolean {
+function useBootstrapUser(): { loading: boolean; failed: boolean } {
   const { token, user } = useAuth();
   const info = useQuery({
     queryKey: ['user', 'info', token],
@@ -32,15 +33,18 @@ function useBootstrapUser(): boolean {
     },
     enabled: Boolean(token) && !user,
   });
-  return Boolean(token) && !user && info.isPending;
+  const waiting = Boolean(token) && !user;
+  // A 401 or 403 clears the token in the API client; what is left here is a server that did not answer.
+  return { loading: waiting && info.isPending, failed: waiting && info.isError };
 }
 
 /** Redirects of spec section 2: client not found, sign-in (keeping the wanted path), forced password change. */
 export function RouteGuard({ children }: { children: ReactNode }) {
-  const loading = useBootstrapUser();
+  const { loading, failed } = useBootstrapUser();
   const decision = useRouteDecision();
   const location = useLocation();
   if (loading) return <PageLoader />;
+  if (failed) return <ConnectionErrorPage />;
   if (decision.kind === 'redirect') {
     if (decision.rememberPath) rememberRedirectPath(`${location.pathname}${location.search}${location.hash}`);
     return <Navigate to={decision.to} replace />;

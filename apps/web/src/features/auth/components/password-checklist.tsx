@@ -1,42 +1,35 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_CRITERIA } from '@lms/contracts/constants';
 import { passwordCriteria, type TPasswordCriterion } from '@lms/contracts/password-rules';
-import { Box, List, Text, VisuallyHidden } from '@mantine/core';
+import { Box, Group, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import classes from './password-checklist.module.css';
 
 const CRITERIA: TPasswordCriterion[] = ['lowercase', 'uppercase', 'digit', 'special'];
 
-function Item({ rule, met, label, children }: { rule: string; met: boolean; label: string; children?: ReactNode }) {
+interface ItemProps {
+  rule: string;
+  met: boolean;
+  label: string;
+  children?: ReactNode;
+}
+
+/** One rule: a mark (hidden from screen readers) and the state in words, which they read instead. */
+function Item({ rule, met, label, children }: ItemProps) {
   const { t } = useTranslation('auth');
   return (
-    <List.Item
-      icon={
-        <Box
-          component="span"
-          aria-hidden
-          w={20}
-          h={20}
-          fz={12}
-          fw={700}
-          style={{
-            display: 'inline-flex',
-            alignItems: 'center',
-            justifyContent: 'center',
-            borderRadius: '50%',
-            color: met ? 'var(--mantine-color-white)' : 'var(--mantine-color-text)',
-            background: met ? 'var(--mantine-color-green-9)' : 'var(--mantine-color-gray-2)',
-          }}
-        >
+    <li data-rule={rule} data-met={met}>
+      <Group gap="xs" wrap="nowrap" align="center">
+        <span aria-hidden className={classes.mark} data-met={met}>
           {met ? '✓' : '•'}
-        </Box>
-      }
-      data-rule={rule}
-      data-met={met}
-    >
-      {label}
-      <VisuallyHidden>{` (${t(met ? 'checklist.met' : 'checklist.notMet')})`}</VisuallyHidden>
+        </span>
+        <Text size="sm" component="span">
+          {label}
+          <VisuallyHidden>{` (${t(met ? 'checklist.met' : 'checklist.notMet')})`}</VisuallyHidden>
+        </Text>
+      </Group>
       {children}
-    </List.Item>
+    </li>
   );
 }
 
@@ -55,11 +48,11 @@ export function PasswordChecklist({
   const criteria = passwordCriteria(password);
   const metCount = CRITERIA.filter((c) => criteria[c]).length;
   return (
-    <Box aria-label={t('checklist.label')} role="group">
+    <Box role="group" aria-label={t('checklist.label')}>
       <Text size="sm" fw={600} mb={4}>
         {t('checklist.label')}
       </Text>
-      <List spacing={4} size="sm" center>
+      <ul className={classes.list}>
         <Item
           rule="length"
           met={length >= minLength && length <= PASSWORD_MAX_LENGTH}
@@ -70,14 +63,14 @@ export function PasswordChecklist({
           met={metCount >= PASSWORD_MIN_CRITERIA}
           label={t('checklist.criteria', { count: PASSWORD_MIN_CRITERIA })}
         >
-          <List spacing={4} size="sm" center mt={4}>
+          <ul className={`${classes.list} ${classes.nested}`}>
             {CRITERIA.map((c) => (
               <Item key={c} rule={c} met={criteria[c]} label={t(`checklist.${c}`)} />
             ))}
-          </List>
+          </ul>
         </Item>
         <Item rule="repeat" met={repeat.length > 0 && repeat === password} label={t('checklist.repeat')} />
-      </List>
+      </ul>
     </Box>
   );
 }

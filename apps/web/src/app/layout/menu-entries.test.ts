@@ -1,0 +1,27 @@
+import { ROLES, type TRole } from '@lms/contracts/roles';
+import { mayOpenPath } from '@lms/contracts/permissions';
+import { describe, expect, it } from 'vitest';
+import { menuEntriesFor, type MenuEntry } from './menu-entries';
+
+const keys = (role: TRole) => menuEntriesFor({ role, clientId: 'c1' }).map((e) => e.key);
+const flatten = (entries: MenuEntry[]): MenuEntry[] => entries.flatMap((e) => [e, ...flatten(e.children ?? [])]);
+
+describe('the menu by role (spec section 2, PERMISSIONS.md "Routes")', () => {
+  it('gives a participant courses, downloads, help and change password only', () => {
+    expect(keys('PARTICIPANT')).toEqual(['courses', 'downloads', 'help', 'changePassword']);
+  });
+
+  it('adds coordination for coordinators, administration for content masters and admins, the client overview for resellers', () => {
+    expect(keys('COORDINATOR')).toEqual(['courses', 'downloads', 'help', 'coordination', 'changePassword']);
+    expect(keys('CONTENT_MASTER')).toEqual(['courses', 'downloads', 'help', 'administration', 'changePassword']);
+    expect(keys('ADMIN')).toEqual(['courses', 'downloads', 'help', 'coordination', 'administration', 'changePassword']);
+    expect(keys('RESELLER')).toContain('clientOverview');
+    expect(keys('SUPERADMIN')).toContain('clientOverview');
+  });
+
+  it('lists only paths the role may open', () => {
+    for (const role of ROLES)
+      for (const entry of flatten(menuEntriesFor({ role, clientId: 'c1' })))
+        expect(mayOpenPath(role, entry.to), `${role} ${entry.to}`).toBe(true);
+  });
+});

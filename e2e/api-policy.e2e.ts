@@ -1,0 +1,94 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { expectAccessible, heading, launchBrowser, openPage, screenshot, signIn } from './browser';
+import { resetLocales } from './database';
+import { startServer, type TestServer } from './harness';
+
+describe('the API client policy (ARCHITECTURE section 5) and the page-load error (spec section 9)', () => {
+  let server: TestServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  beforeEach(async () => {
+    await resetLocales(server.db);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('retries network errors and then succeeds', async () => {
+    const { context, page } = await openPage(browser);
+    await signIn(page, server, 'participant@demo.example');
+    let calls = 0;
+    await page.route('**/api/user/locale', async (route) => {
+      calls++;
+      if (calls <= 2) return route.abort('connectionreset');
+      return route.continue();
+    });
+    await page.getByRole('combobox', { name: 'Sprache' }).selectOption('en-US');
+    await expect
+      .poll(
+        async () =>
+          (
+            await server.db.all<{ locale: string }>('SELECT locale FROM users WHERE email_normalized = ?', [
+              'participant@demo.example',
+            ])
+          )[0]?.locale,
+        { timeout: 10_000 },
+      )
+      .toBe('en-US');
+    expect(calls).toBe(3);
+    await context.close();
+  });
+
+  it('retries 399 three times, then shows "Session expired"', async () => {
+    const { context, page } = await openPage(browser);
+    await signIn(page, server, 'participant@demo.example');
+    let calls = 0;
+    await page.route('**/api/user/locale', (route) => {
+      calls++;
+      return route.fulfill({
+        status: 399,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'access_token_expired', message: 'Access token expired.' }),
+      });
+    });
+    await page.getByRole('combobox', { name: 'Sprache' }).selectOption('en-US');
+    await page.getByRole('dialog', { name: 'Session expired' }).waitFor({ timeout: 15_000 });
+    expect(calls).toBe(4);
+    await page.waitForURL(server.url('/login'));
+    await context.close();
+  });
+
+  it('ends the session on the server at logout', async () => {
+    const { context, page } = await openPage(browser);
+    await signIn(page, server, 'content@demo.example');
+    const count = async () =>
+      (
+        await server.db.all<{ n: number | string }>(
+          'SELECT COUNT(*) AS n FROM sessions WHERE user_id IN (SELECT id FROM users WHERE email_normalized = ?)',
+          ['content@demo.example'],
+        )
+      )[0]?.n;
+    expect(Number(await count())).toBe(1);
+    await page.goto(server.url('/logout'));
+    await expect.poll(() => heading(page).textContent()).toBe('Abgemeldet');
+    expect(Number(await count())).toBe(0);
+    await context.close();
+  });
+
+  it('shows an error with a reload button when a page cannot be loaded', async () => {
+    const { context, page } = await openPage(browser);
+    await page.route(/\/assets\/login-page-[^/]+\.js$/, (route) => route.abort('connectionfailed'));
+    await page.goto(server.url('/login'));
+    await expect.poll(() => heading(page).textContent()).toBe('Die Seite konnte nicht geladen werden');
+    await expectAccessible(page, 'page load error');
+    await screenshot(page, 'load-error-de');
+    await page.unroute(/\/assets\/login-page-[^/]+\.js$/);
+    await page.getByRole('button', { name: 'Neu laden' }).click();
+    await expect.poll(() => heading(page).textContent()).toBe('Anmelden');
+    await context.close();
+  });
+});
