@@ -23,6 +23,8 @@ export async function buildContentApp(
     trustProxy: deps.config.trustProxy,
     // A 2004 commit carries up to 64,000 characters of suspend data plus interactions and objectives.
     bodyLimit: 1024 * 1024,
+    // The launch token is a path segment of a few hundred characters (router default: 100).
+    maxParamLength: 2_048,
     return503OnClosing: true,
   });
   app.setValidatorCompiler(validatorCompiler);
