@@ -5,6 +5,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { accountRoutes } from './features/account/account.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { clientRoutes } from './features/clients/client.routes';
 import { courseFileRoutes } from './features/course-files/course-file.routes';
@@ -18,6 +19,7 @@ import { mailQueueRoutes } from './features/mail/mail.routes';
 import { mailTemplateRoutes } from './features/mail-templates/mail-template.routes';
 import { groupRoutes } from './features/groups/group.routes';
 import { userPictureRoutes } from './features/users/user-picture.routes';
+import { userImportRoutes } from './features/user-import/user-import.routes';
 import { userRoutes } from './features/users/user.routes';
 import { accessPlugin } from './platform/access';
 import type { AppDeps } from './platform/deps';
@@ -80,6 +82,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(userRoutes, { deps });
   await app.register(userPictureRoutes, { deps });
   await app.register(groupRoutes, { deps });
+  await app.register(accountRoutes, { deps });
+  await app.register(userImportRoutes, { deps });
 
   const webDist = opts.webDist;
   if (webDist && existsSync(path.join(webDist, 'index.html'))) {

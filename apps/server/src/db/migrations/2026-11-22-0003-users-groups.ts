@@ -31,6 +31,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .where(sql.ref('search_text'), 'is', null)
     .execute();
   if (dialect === 'postgres') await createTrigramIndex(db);
+  else await createSqliteSearchTable(db);
 
   await db.schema
     .createTable('groups')
@@ -137,4 +138,27 @@ async function createTrigramIndex(db: Kysely<unknown>): Promise<void> {
   } catch {
     await sql`rollback to savepoint trgm`.execute(db);
   }
+}
+
+/**
+ * SQLite's counterpart: an FTS5 trigram index over users.search_text (external content, kept in step by triggers,
+ * so rows written by any code are found). It answers LIKE '%word%' for words of three or more characters without
+ * reading every user. VACUUM keeps rowids in current SQLite; should an index ever drift, the FTS5 'rebuild'
+ * command restores it.
+ */
+async function createSqliteSearchTable(db: Kysely<unknown>): Promise<void> {
+  await sql`create virtual table users_fts using fts5(search_text, content='users', content_rowid='rowid', tokenize='trigram')`.execute(
+    db,
+  );
+  await sql`create trigger users_fts_insert after insert on users begin
+    insert into users_fts(rowid, search_text) values (new.rowid, new.search_text);
+  end`.execute(db);
+  await sql`create trigger users_fts_delete after delete on users begin
+    insert into users_fts(users_fts, rowid, search_text) values ('delete', old.rowid, old.search_text);
+  end`.execute(db);
+  await sql`create trigger users_fts_update after update of search_text on users begin
+    insert into users_fts(users_fts, rowid, search_text) values ('delete', old.rowid, old.search_text);
+    insert into users_fts(rowid, search_text) values (new.rowid, new.search_text);
+  end`.execute(db);
+  await sql`insert into users_fts(users_fts) values ('rebuild')`.execute(db);
 }

@@ -1,21 +1,30 @@
 import type { TLocale } from '@lms/contracts/constants';
 import type { TMailValues } from '@lms/contracts/mail-templates';
 import type { DbOrTrx } from '../../db/database';
+import { sendTemplatedMail } from '../mail/send-templated-mail';
 
 /** The mails of the account area; each is a template kind of the mail feature (DECISIONS "default templates"). */
 export interface AccountMail {
   kind: 'activation' | 'password_reset' | 'forgot_username' | 'data_change_request';
   to: string;
   toName?: string | null;
+  replyTo?: string | null;
   locale: TLocale;
   values: TMailValues;
 }
 
 /**
  * Enqueues account mails in the caller's transaction (outbox), so a mail exists exactly when the change that
- * caused it was committed.
+ * caused it was committed; the mail worker delivers it.
  */
 export async function queueAccountMails(db: DbOrTrx, clientId: string, mails: readonly AccountMail[]): Promise<void> {
-  // Wired to the mail feature's enqueueMail once it lands (issue 3).
-  await Promise.resolve([db, clientId, mails]);
+  for (const m of mails) {
+    await sendTemplatedMail(db, clientId, {
+      kind: m.kind,
+      locale: m.locale,
+      to: { address: m.to, name: m.toName ?? null },
+      values: m.values,
+      replyTo: m.replyTo ?? null,
+    });
+  }
 }

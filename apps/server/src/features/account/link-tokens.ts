@@ -71,7 +71,7 @@ export async function issueLinkTokens(
   return out;
 }
 
-const findUsable = (db: DbOrTrx, clientId: string, token: string, purpose: TTokenPurpose) =>
+export const findUsableLinkToken = (db: DbOrTrx, clientId: string, token: string, purpose: TTokenPurpose) =>
   db
     .selectFrom('user_tokens')
     .select(['id', 'user_id'])
@@ -83,7 +83,7 @@ const findUsable = (db: DbOrTrx, clientId: string, token: string, purpose: TToke
     .executeTakeFirst();
 
 export const isLinkTokenUsable = async (db: DbOrTrx, clientId: string, token: string, purpose: TTokenPurpose) =>
-  (await findUsable(db, clientId, token, purpose)) !== undefined;
+  (await findUsableLinkToken(db, clientId, token, purpose)) !== undefined;
 
 /**
  * Marks the token used and answers its user, or undefined when it is unknown, expired or used. The update is
@@ -95,7 +95,7 @@ export async function consumeLinkToken(
   token: string,
   purpose: TTokenPurpose,
 ): Promise<string | undefined> {
-  const row = await findUsable(db, clientId, token, purpose);
+  const row = await findUsableLinkToken(db, clientId, token, purpose);
   if (!row) return undefined;
   const res = await db
     .updateTable('user_tokens')
@@ -104,4 +104,34 @@ export async function consumeLinkToken(
     .where('used_at', 'is', null)
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1 ? row.user_id : undefined;
+}
+
+/** True when the user got a link of this purpose within the last `seconds`. */
+export async function hasRecentLinkToken(
+  db: DbOrTrx,
+  clientId: string,
+  userId: string,
+  purpose: TTokenPurpose,
+  seconds: number,
+): Promise<boolean> {
+  const since = new Date(Date.now() - seconds * 1000).toISOString();
+  const row = await db
+    .selectFrom('user_tokens')
+    .select('id')
+    .where('client_id', '=', clientId)
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('created_at', '>', since)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A new password makes every open link of the user useless. */
+export async function revokeLinkTokens(db: DbOrTrx, clientId: string, userId: string): Promise<void> {
+  await db
+    .deleteFrom('user_tokens')
+    .where('client_id', '=', clientId)
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
 }

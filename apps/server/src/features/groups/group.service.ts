@@ -28,7 +28,7 @@ import {
 } from './group.repository';
 
 export async function listGroups(deps: AppDeps, actor: Actor, query: TGroupListQuery): Promise<TGroupPage> {
-  const scope = await resolveUserScope(deps.db, actor);
+  const scope = await resolveUserScope(deps, actor);
   const { rows, total } = await listGroupPage(deps.db, actor.clientId, scope.groupIds, query);
   return {
     items: await presentGroups(deps.db, actor.clientId, rows),
@@ -46,7 +46,7 @@ async function findVisibleGroup(db: DbOrTrx, scope: UserScope, id: string): Prom
 }
 
 export async function getGroup(deps: AppDeps, actor: Actor, id: string): Promise<TGroupDetail> {
-  const scope = await resolveUserScope(deps.db, actor);
+  const scope = await resolveUserScope(deps, actor);
   const group = await findVisibleGroup(deps.db, scope, id);
   return detailOf(deps.db, actor.clientId, group);
 }
@@ -96,7 +96,7 @@ async function replaceLinks(
 
 /** A coordinator's new group is theirs to coordinate, or they could not see it afterwards. */
 export async function createGroup(deps: AppDeps, actor: Actor, body: TGroupBody): Promise<TGroupDetail> {
-  const scope = await resolveUserScope(deps.db, actor);
+  const scope = await resolveUserScope(deps, actor);
   const id = newId();
   await deps.db.transaction().execute(async (trx) => {
     await assertNameFree(trx, actor.clientId, body.name);
@@ -127,7 +127,7 @@ export async function updateGroup(
   id: string,
   body: TGroupUpdateBody,
 ): Promise<TGroupDetail> {
-  const scope = await resolveUserScope(deps.db, actor);
+  const scope = await resolveUserScope(deps, actor);
   await deps.db.transaction().execute(async (trx) => {
     const group = await findVisibleGroup(trx, scope, id);
     if (group.is_externally_managed) badRequest('externally_managed');
@@ -158,7 +158,7 @@ export async function updateGroup(
 
 /** A group with users or trainings cannot be deleted (spec section 5); a coordinator cannot delete their own. */
 export async function deleteGroup(deps: AppDeps, actor: Actor, id: string): Promise<void> {
-  const scope = await resolveUserScope(deps.db, actor);
+  const scope = await resolveUserScope(deps, actor);
   await deps.db.transaction().execute(async (trx) => {
     const group = await findVisibleGroup(trx, scope, id);
     if (group.is_externally_managed) badRequest('externally_managed');

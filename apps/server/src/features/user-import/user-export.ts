@@ -27,7 +27,7 @@ const cellOf = (u: TUser, field: Exclude<TUserCsvField, 'password'>): string | b
 };
 
 export async function exportUsersCsv(deps: AppDeps, actor: Actor, ids: readonly string[]): Promise<string> {
-  const scope = await resolveUserScope(deps.db, actor);
+  const scope = await resolveUserScope(deps, actor);
   const rows = await findSelectedUsers(deps.db, scope, ids);
   const users: TUser[] = [];
   for (let i = 0; i < rows.length; i += 1_000) {
@@ -43,7 +43,7 @@ export async function exportUsersCsv(deps: AppDeps, actor: Actor, ids: readonly 
 
 /** Export of the current search (all pages), in list order. */
 export async function exportSearchCsv(deps: AppDeps, actor: Actor, filter: TUserFilter): Promise<string> {
-  const scope = await resolveUserScope(deps.db, actor);
+  const scope = await resolveUserScope(deps, actor);
   const ids = await listUserIdsOfFilter(deps.db, scope, filter);
   return exportUsersCsv(deps, actor, ids);
 }

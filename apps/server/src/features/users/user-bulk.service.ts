@@ -31,7 +31,7 @@ export async function runBulkAction(
 ): Promise<BulkOutcome> {
   if (!body.action) return badRequest('no_action_selected');
   if (!body.selection) return badRequest('no_users_selected');
-  const scope = await resolveUserScope(deps.db, actor);
+  const scope = await resolveUserScope(deps, actor);
   const ids = await selectedIds(deps, scope, body.selection);
   if (ids.length === 0) return badRequest('no_users_selected');
   const action = body.action;

@@ -2,7 +2,8 @@ import { ROLES } from '@lms/contracts/roles';
 import type { TUserFilter, TUserListQuery, TUserSort } from '@lms/contracts/users';
 import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Database, DbOrTrx } from '../../db/database';
-import { containsPattern, foldText, repairUserSearchKeys, searchWords } from './user-search-keys';
+import { foldText, repairUserSearchKeys, searchWords } from './user-search-keys';
+import { searchSupport, textContains, usesFts, type SearchSupport } from './user-search-sql';
 import { userInScope, type UserScope } from './user-scope';
 
 type Db = Database & { u: Database['users'] };
@@ -28,23 +29,19 @@ async function namedMatches(db: DbOrTrx, clientId: string, words: string[]) {
 /** Every search word must match the name, e-mail, username, personnel number, company or a group of the user. */
 function wordMatches(
   eb: Eb,
+  support: SearchSupport,
   word: string,
   companies: string[],
   groups: string[],
-  clientId: string,
 ): Expression<SqlBool> {
-  const options: Expression<SqlBool>[] = [sql<SqlBool>`u.search_text like ${containsPattern(word)} escape '\\'`];
+  const options: Expression<SqlBool>[] = [textContains(support, word)];
   if (companies.length > 0) options.push(eb('u.company_id', 'in', companies));
   if (groups.length > 0)
     options.push(
       eb(
         'u.id',
         'in',
-        eb
-          .selectFrom('group_members')
-          .select('group_members.user_id')
-          .where('group_members.client_id', '=', clientId)
-          .where('group_members.group_id', 'in', groups),
+        eb.selectFrom('group_members').select('group_members.user_id').where('group_members.group_id', 'in', groups),
       ),
     );
   return eb.or(options);
@@ -55,12 +52,17 @@ export async function userFilterWhere(
   db: DbOrTrx,
   scope: UserScope,
   filter: TUserFilter,
-): Promise<(eb: Eb) => Expression<SqlBool>> {
+): Promise<((eb: Eb) => Expression<SqlBool>) & { selective: boolean }> {
   const words = searchWords(filter.search);
   await repairUserSearchKeys(db, scope.clientId);
   const named = await namedMatches(db, scope.clientId, words);
-  return (eb) => {
-    const parts: Expression<SqlBool>[] = [userInScope(eb, scope)];
+  const support = await searchSupport(db, scope.dialect);
+  // SQLite walks the client index of all users unless told not to; with a selective subquery (a search word,
+  // a coordinator's groups, a group filter) it is faster to start from that subquery.
+  const selective = scope.groupIds !== null || !!filter.groupId || words.some((w) => usesFts(support, w));
+  const driveFromSubquery = support.dialect === 'sqlite' && selective;
+  const where = (eb: Eb) => {
+    const parts: Expression<SqlBool>[] = [userInScope(eb, scope, driveFromSubquery)];
     if (filter.role) parts.push(eb('u.role', '=', filter.role));
     if (filter.status) parts.push(eb('u.is_active', '=', filter.status === 'active'));
     if (filter.companyId) parts.push(eb('u.company_id', '=', filter.companyId));
@@ -72,14 +74,14 @@ export async function userFilterWhere(
           eb
             .selectFrom('group_members')
             .select('group_members.user_id')
-            .where('group_members.client_id', '=', scope.clientId)
             .where('group_members.group_id', '=', filter.groupId),
         ),
       );
     for (const w of words)
-      parts.push(wordMatches(eb, w, named.companies.get(w) ?? [], named.groups.get(w) ?? [], scope.clientId));
+      parts.push(wordMatches(eb, support, w, named.companies.get(w) ?? [], named.groups.get(w) ?? []));
     return eb.and(parts);
   };
+  return Object.assign(where, { selective });
 }
 
 const roleRank = sql<number>`case u.role ${sql.join(
@@ -92,10 +94,13 @@ function sortBy<O>(
   q: SelectQueryBuilder<Db & { c: Database['companies'] }, 'u' | 'c', O>,
   sort: TUserSort,
   order: 'asc' | 'desc',
+  selective: boolean,
 ) {
   const nulls = order === 'asc' ? 'last' : 'first';
   const col = {
-    name: sql`u.sort_name`,
+    // With a selective filter, PostgreSQL would walk the whole name index looking for matches; sorting the few
+    // matching rows is far cheaper, and the expression keeps it from choosing the index order.
+    name: selective ? sql`(u.sort_name || '')` : sql`u.sort_name`,
     email: sql`u.email_normalized`,
     username: sql`u.username_normalized`,
     personnelNumber: sql`u.personell_number`,
@@ -115,14 +120,18 @@ function sortBy<O>(
 export async function listUserPage(db: DbOrTrx, scope: UserScope, query: TUserListQuery) {
   const where = await userFilterWhere(db, scope, query);
   const base = db.selectFrom('users as u').leftJoin('companies as c', 'c.id', 'u.company_id').where(where);
-  const page = sortBy(base.selectAll('u').select('c.name as company_name'), query.sort, query.order)
+  const page = sortBy(base.selectAll('u').select('c.name as company_name'), query.sort, query.order, where.selective)
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   const countQuery = db
     .selectFrom('users as u')
     .where(where)
     .select((eb) => eb.fn.countAll<number>().as('n'));
-  const [rows, count] = await Promise.all([page.execute(), countQuery.executeTakeFirstOrThrow()]);
+  // SQLite answers one statement at a time anyway, and interleaving two of them is slower than running them in turn.
+  const [rows, count] =
+    scope.dialect === 'sqlite'
+      ? [await page.execute(), await countQuery.executeTakeFirstOrThrow()]
+      : await Promise.all([page.execute(), countQuery.executeTakeFirstOrThrow()]);
   return { rows, total: Number(count.n) };
 }
 

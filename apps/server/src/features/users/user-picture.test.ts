@@ -1,19 +1,11 @@
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
+import { multipartFile } from '../../../test/multipart';
 import { describeEachDialect, type Caller } from '../../../test/test-app';
 import { createClient, createUser, signIn } from '../../../test/factories';
 
-function multipart(bytes: Buffer, filename: string, type: string) {
-  const boundary = '----lms-test-boundary';
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`;
-  return {
-    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
 const upload = (session: Caller, id: string, bytes: Buffer, name = 'me.png', type = 'image/png') =>
-  session.inject({ method: 'POST', url: `/api/users/${id}/picture`, ...multipart(bytes, name, type) });
+  session.inject({ method: 'POST', url: `/api/users/${id}/picture`, ...multipartFile(bytes, name, type) });
 
 describeEachDialect('profile pictures', (ctx) => {
   it('stores png, jpg and webp resized to a 256 px WebP, and removes it again', async () => {

@@ -38,7 +38,7 @@ async function resizePicture(bytes: Buffer): Promise<Buffer> {
 }
 
 export async function setProfilePicture(deps: AppDeps, actor: Actor, id: string, bytes: Buffer): Promise<TUser> {
-  const scope = await resolveUserScope(deps.db, actor);
+  const scope = await resolveUserScope(deps, actor);
   const user = await findUserInScope(deps.db, scope, id);
   assertNotHigherRank(actor, [user]);
   assertNotExternal([user]);
@@ -56,7 +56,7 @@ export async function setProfilePicture(deps: AppDeps, actor: Actor, id: string,
 }
 
 export async function removeProfilePicture(deps: AppDeps, actor: Actor, id: string): Promise<TUser> {
-  const scope = await resolveUserScope(deps.db, actor);
+  const scope = await resolveUserScope(deps, actor);
   const user = await findUserInScope(deps.db, scope, id);
   assertNotHigherRank(actor, [user]);
   assertNotExternal([user]);
@@ -73,7 +73,7 @@ async function readPicture(deps: AppDeps, clientId: string, file: string | null)
 }
 
 export async function readProfilePicture(deps: AppDeps, actor: Actor, id: string): Promise<Buffer> {
-  const scope = await resolveUserScope(deps.db, actor);
+  const scope = await resolveUserScope(deps, actor);
   const user = await findUserInScope(deps.db, scope, id);
   return readPicture(deps, actor.clientId, user.profile_picture);
 }

@@ -14,7 +14,7 @@ import { deleteUsersByIds, endSessionsOfUsers, findUsersByIds, setUsersActive } 
  */
 export async function deleteUsers(deps: AppDeps, actor: Actor, ids: readonly string[]): Promise<number> {
   if (ids.length === 0) badRequest('no_users_selected');
-  const scope = await resolveUserScope(deps.db, actor);
+  const scope = await resolveUserScope(deps, actor);
   return deps.db.transaction().execute(async (trx) => {
     const users = await findSelectedUsers(trx, scope, ids);
     assertNotSelfDelete(actor, ids);
@@ -31,7 +31,7 @@ export async function deleteUsers(deps: AppDeps, actor: Actor, ids: readonly str
 /** Activates or deactivates the selected users; deactivation ends their sessions. */
 export async function setActive(deps: AppDeps, actor: Actor, ids: readonly string[], active: boolean): Promise<number> {
   if (ids.length === 0) badRequest('no_users_selected');
-  const scope = await resolveUserScope(deps.db, actor);
+  const scope = await resolveUserScope(deps, actor);
   return deps.db.transaction().execute(async (trx) => {
     const users = await findSelectedUsers(trx, scope, ids);
     assertNotOwnStatus(actor, ids);

@@ -27,14 +27,14 @@ import {
 } from './user.repository';
 
 export async function listUsers(deps: AppDeps, actor: Actor, query: TUserListQuery): Promise<TUserPage> {
-  const scope = await resolveUserScope(deps.db, actor);
+  const scope = await resolveUserScope(deps, actor);
   const { rows, total } = await listUserPage(deps.db, scope, query);
   const items = await presentUserRows(deps.db, actor.clientId, rows);
   return { items, total, page: query.page, pageSize: query.pageSize };
 }
 
 export async function getUser(deps: AppDeps, actor: Actor, id: string): Promise<TUser> {
-  const scope = await resolveUserScope(deps.db, actor);
+  const scope = await resolveUserScope(deps, actor);
   const row = await findUserInScope(deps.db, scope, id);
   return presentOneUser(deps.db, actor.clientId, row);
 }
@@ -63,7 +63,7 @@ async function initialPasswordFields(
 }
 
 export async function createUser(deps: AppDeps, tenant: Tenant, actor: Actor, body: TCreateUserBody): Promise<TUser> {
-  const scope = await resolveUserScope(deps.db, actor);
+  const scope = await resolveUserScope(deps, actor);
   if (!body.email && !body.username) badRequest('user_login_required');
   if (isGroupScoped(scope) && body.groupIds.length === 0) badRequest('group_required');
   assertRoleChange(actor, null, body.role);
@@ -156,7 +156,7 @@ export async function updateUser(
   id: string,
   body: TUpdateUserBody,
 ): Promise<TUser> {
-  const scope: UserScope = await resolveUserScope(deps.db, actor);
+  const scope: UserScope = await resolveUserScope(deps, actor);
   await deps.db.transaction().execute(async (trx) => {
     const current = await findUserInScope(trx, scope, id);
     assertNotHigherRank(actor, [current]);

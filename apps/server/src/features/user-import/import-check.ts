@@ -1,0 +1,102 @@
+import { checkPasswordRules } from '@lms/contracts/password-rules';
+import type { TImportIssue, TImportIssueCode } from '@lms/contracts/users';
+import type { DbOrTrx } from '../../db/database';
+import { isCommonPassword } from '../../platform/common-passwords';
+import { AppError } from '../../platform/errors';
+import type { Actor } from '../../platform/session';
+import { assertRoleChange } from '../users/user-rules';
+import type { UserScope } from '../users/user-scope';
+import { foldText } from '../users/user-search-keys';
+import type { ImportCandidate } from './import-rows';
+
+/** Everything a row is checked against, loaded once per preview or run (sets, not a query per row). */
+export interface ImportContext {
+  actor: Actor;
+  scope: UserScope;
+  minPasswordLength: number;
+  /** Normalised e-mails and usernames already in the client: one login field holds both. */
+  logins: Set<string>;
+  groups: Map<string, { id: string; external: boolean }>;
+  /** Groups every imported user joins (checked before the run). */
+  runGroupIds: string[];
+}
+
+export async function loadImportContext(
+  db: DbOrTrx,
+  base: Omit<ImportContext, 'logins' | 'groups'>,
+): Promise<ImportContext> {
+  const clientId = base.scope.clientId;
+  const [users, groups] = await Promise.all([
+    db
+      .selectFrom('users')
+      .select(['email_normalized', 'username_normalized'])
+      .where('client_id', '=', clientId)
+      .execute(),
+    db.selectFrom('groups').select(['id', 'name', 'is_externally_managed']).where('client_id', '=', clientId).execute(),
+  ]);
+  const logins = new Set<string>();
+  for (const u of users) {
+    if (u.email_normalized) logins.add(u.email_normalized);
+    if (u.username_normalized) logins.add(u.username_normalized);
+  }
+  return {
+    ...base,
+    logins,
+    groups: new Map(groups.map((g) => [foldText(g.name.trim()), { id: g.id, external: g.is_externally_managed }])),
+  };
+}
+
+/** Rows that only repeat someone are skipped; all other issues make the row fail. */
+export const SKIP_CODES: ReadonlySet<TImportIssueCode> = new Set([
+  'email_taken',
+  'username_taken',
+  'duplicate_in_file',
+]);
+
+export type RowPlan = { ok: true; candidate: ImportCandidate; groupIds: string[] } | { ok: false; issue: TImportIssue };
+
+function roleAllowed(actor: Actor, c: ImportCandidate): boolean {
+  try {
+    assertRoleChange(actor, null, c.role ?? 'PARTICIPANT');
+    return true;
+  } catch (err) {
+    if (err instanceof AppError) return false;
+    throw err;
+  }
+}
+
+/**
+ * Checks a readable row against the client: duplicates (DECISIONS "CSV": users whose e-mail or username exists are
+ * skipped), role rules, groups, password rules. `seen` collects the logins of earlier rows of the same file.
+ */
+export function planRow(ctx: ImportContext, c: ImportCandidate, seen: Set<string>): RowPlan {
+  const fail = (field: TImportIssue['field'], code: TImportIssueCode): RowPlan => ({
+    ok: false,
+    issue: { row: c.row, field, code },
+  });
+  const username = c.username?.toLowerCase() ?? null;
+  if (c.email && ctx.logins.has(c.email)) return fail('email', 'email_taken');
+  if (username && ctx.logins.has(username)) return fail('username', 'username_taken');
+  if ((c.email && seen.has(c.email)) || (username && seen.has(username)))
+    return fail(c.email && seen.has(c.email) ? 'email' : 'username', 'duplicate_in_file');
+  if (c.email) seen.add(c.email);
+  if (username) seen.add(username);
+
+  if (!roleAllowed(ctx.actor, c)) return fail('role', 'role_not_allowed');
+  const groupIds = new Set(ctx.runGroupIds);
+  for (const name of c.groups) {
+    const group = ctx.groups.get(foldText(name));
+    if (!group) return fail('groups', 'group_unknown');
+    const outside = ctx.scope.groupIds !== null && !ctx.scope.groupIds.includes(group.id);
+    if (group.external || outside) return fail('groups', 'group_not_allowed');
+    groupIds.add(group.id);
+  }
+  if (ctx.scope.groupIds !== null && groupIds.size === 0) return fail('groups', 'group_required');
+  if (c.password?.kind === 'plain') {
+    const identities = [c.email, c.username];
+    if (checkPasswordRules(c.password.value, { minLength: ctx.minPasswordLength, identities }))
+      return fail('password', 'password_rule');
+    if (isCommonPassword(c.password.value)) return fail('password', 'password_rule');
+  }
+  return { ok: true, candidate: c, groupIds: [...groupIds] };
+}

@@ -1,0 +1,111 @@
+import type { Db } from '../../apps/server/src/db/database';
+import { repairUserSearchKeys } from '../../apps/server/src/features/users/user-search-keys';
+import { newId, nowIso } from '../../apps/server/src/platform/ids';
+import { insertChunked } from '../seed';
+import type { BenchContext, BenchScale, BenchScenario } from '../types';
+
+const ADMIN = 'bench-user-1@bench.example';
+const COORDINATOR = 'bench-user-2@bench.example';
+const IMPORT_ROWS = 10_000;
+
+let seeded = false;
+
+/**
+ * Groups for the user list: every user in one of `scale.groups` groups; the coordinator (bench user 2) coordinates
+ * the first group. The seed writes users without search keys, so they are computed here, as the app would.
+ */
+async function seedGroups(db: Db, clientId: string, scale: BenchScale): Promise<void> {
+  if (seeded) return;
+  seeded = true;
+  await db.transaction().execute((trx) => repairUserSearchKeys(trx, clientId));
+  const now = nowIso();
+  const count = Math.max(1, scale.groups);
+  const groups = Array.from({ length: count }, (_, i) => ({
+    id: newId(),
+    client_id: clientId,
+    name: `Bench-Gruppe ${i + 1}`,
+    name_normalized: `bench-gruppe ${i + 1}`,
+    is_externally_managed: false,
+    external_id: null,
+    created_at: now,
+    updated_at: now,
+  }));
+  await insertChunked(db, 'groups', groups);
+  const users = await db.selectFrom('users').select(['id', 'email']).where('client_id', '=', clientId).execute();
+  const members = users.map((u, i) => ({
+    group_id: groups[i % count]!.id,
+    user_id: u.id,
+    client_id: clientId,
+    created_at: now,
+  }));
+  await insertChunked(db, 'group_members', members);
+  const coordinator = users.find((u) => u.email === COORDINATOR);
+  if (coordinator)
+    await insertChunked(db, 'group_coordinators', [
+      { group_id: groups[0]!.id, user_id: coordinator.id, client_id: clientId, created_at: now },
+    ]);
+}
+
+const authHeaders = async (ctx: BenchContext, email: string) => ({
+  host: ctx.host,
+  authorization: `Bearer ${await ctx.signIn(email)}`,
+});
+
+/** Uploads and runs an import of 10,000 new users without passwords, and prints how long it took to finish. */
+async function timeImport(ctx: BenchContext, headers: Record<string, string>): Promise<string> {
+  const lines = ['Vorname;Nachname;E-Mail;Personalnummer;Stadt'];
+  for (let i = 0; i < IMPORT_ROWS; i++) lines.push(`Import${i};Müller-${i};import-${i}@bench.example;I${i};Köln`);
+  const form = new FormData();
+  form.append('file', new Blob([`\uFEFF${lines.join('\r\n')}`], { type: 'text/csv' }), 'bench.csv');
+  const started = Date.now();
+  const up = await fetch(`${ctx.baseUrl}/api/users/import`, { method: 'POST', headers, body: form });
+  const preview = (await up.json()) as { id: string; mapping: unknown[]; validCount: number };
+  const previewed = Date.now();
+  const run = await fetch(`${ctx.baseUrl}/api/users/import/${preview.id}/run`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ mapping: preview.mapping, sendActivationMail: true }),
+  });
+  if (!run.ok) throw new Error(`import run: ${run.status} ${await run.text()}`);
+  for (;;) {
+    const res = await fetch(`${ctx.baseUrl}/api/users/import/${preview.id}`, { headers });
+    const status = (await res.json()) as { status: string; created: number; failed: number };
+    if (status.status === 'done' || status.status === 'failed') {
+      const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+      console.log(
+        `users-import: ${IMPORT_ROWS} rows (activation mails on): upload+preview ${s(previewed - started)}, ` +
+          `run ${s(Date.now() - previewed)}, total ${s(Date.now() - started)}; ${status.status}, ${status.created} created`,
+      );
+      return preview.id;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Issue 4: the user list's first page at the seeded scale (100,000 users: `--users 100000`), search, and import. */
+export const scenarios: BenchScenario[] = [
+  {
+    name: 'users-list-first-page',
+    seed: seedGroups,
+    prepare: async (ctx) => ({ path: '/api/users?page=1&pageSize=100', headers: await authHeaders(ctx, ADMIN) }),
+  },
+  {
+    name: 'users-list-search',
+    seed: seedGroups,
+    prepare: async (ctx) => ({ path: '/api/users?search=nachname4242', headers: await authHeaders(ctx, ADMIN) }),
+  },
+  {
+    name: 'users-list-coordinator',
+    seed: seedGroups,
+    prepare: async (ctx) => ({ path: '/api/users?sort=name', headers: await authHeaders(ctx, COORDINATOR) }),
+  },
+  {
+    name: 'users-import-status',
+    seed: seedGroups,
+    prepare: async (ctx) => {
+      const headers = await authHeaders(ctx, ADMIN);
+      const id = await timeImport(ctx, headers);
+      return { path: `/api/users/import/${id}`, headers };
+    },
+  },
+];
