@@ -1,6 +1,8 @@
+import http from 'node:http';
 import type { Db } from '../../apps/server/src/db/database';
 import { repairUserSearchKeys } from '../../apps/server/src/features/users/user-search-keys';
 import { newId, nowIso } from '../../apps/server/src/platform/ids';
+import { multipartFile } from '../../apps/server/test/multipart';
 import { insertChunked } from '../seed';
 import type { BenchContext, BenchScale, BenchScenario } from '../types';
 
@@ -51,25 +53,59 @@ const authHeaders = async (ctx: BenchContext, email: string) => ({
   authorization: `Bearer ${await ctx.signIn(email)}`,
 });
 
+/** One HTTP call with a Host header (fetch drops it) and a raw body; answers status and parsed JSON. */
+function call(
+  baseUrl: string,
+  opts: { method?: string; path: string; headers: Record<string, string>; body?: Buffer },
+): Promise<{ status: number; json: unknown }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      new URL(opts.path, baseUrl),
+      {
+        method: opts.method ?? 'GET',
+        headers: { ...opts.headers, ...(opts.body ? { 'content-length': String(opts.body.length) } : {}) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null') }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(opts.body);
+  });
+}
+
 /** Uploads and runs an import of 10,000 new users without passwords, and prints how long it took to finish. */
 async function timeImport(ctx: BenchContext, headers: Record<string, string>): Promise<string> {
   const lines = ['Vorname;Nachname;E-Mail;Personalnummer;Stadt'];
   for (let i = 0; i < IMPORT_ROWS; i++) lines.push(`Import${i};Müller-${i};import-${i}@bench.example;I${i};Köln`);
-  const form = new FormData();
-  form.append('file', new Blob([`\uFEFF${lines.join('\r\n')}`], { type: 'text/csv' }), 'bench.csv');
+  const form = multipartFile(`\uFEFF${lines.join('\r\n')}`, 'bench.csv', 'text/csv');
   const started = Date.now();
-  const up = await fetch(`${ctx.baseUrl}/api/users/import`, { method: 'POST', headers, body: form });
-  const preview = (await up.json()) as { id: string; mapping: unknown[]; validCount: number };
-  const previewed = Date.now();
-  const run = await fetch(`${ctx.baseUrl}/api/users/import/${preview.id}/run`, {
+  const up = await call(ctx.baseUrl, {
     method: 'POST',
-    headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify({ mapping: preview.mapping, sendActivationMail: true }),
+    path: '/api/users/import',
+    headers: { ...headers, ...form.headers },
+    body: form.payload,
   });
-  if (!run.ok) throw new Error(`import run: ${run.status} ${await run.text()}`);
+  if (up.status !== 200) throw new Error(`import upload: ${up.status} ${JSON.stringify(up.json)}`);
+  const preview = up.json as { id: string; mapping: unknown[] };
+  const previewed = Date.now();
+  const body = Buffer.from(JSON.stringify({ mapping: preview.mapping, sendActivationMail: true }));
+  const run = await call(ctx.baseUrl, {
+    method: 'POST',
+    path: `/api/users/import/${preview.id}/run`,
+    headers: { ...headers, 'content-type': 'application/json' },
+    body,
+  });
+  if (run.status !== 200) throw new Error(`import run: ${run.status} ${JSON.stringify(run.json)}`);
   for (;;) {
-    const res = await fetch(`${ctx.baseUrl}/api/users/import/${preview.id}`, { headers });
-    const status = (await res.json()) as { status: string; created: number; failed: number };
+    const status = (await call(ctx.baseUrl, { path: `/api/users/import/${preview.id}`, headers })).json as {
+      status: string;
+      created: number;
+    };
     if (status.status === 'done' || status.status === 'failed') {
       const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
       console.log(

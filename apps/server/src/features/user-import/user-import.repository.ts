@@ -17,6 +17,17 @@ export type ReportEntry = [
 export const findImport = (db: DbOrTrx, clientId: string, id: string) =>
   db.selectFrom('user_imports').selectAll().where('client_id', '=', clientId).where('id', '=', id).executeTakeFirst();
 
+/** The import without its file and report: what a progress poll needs. */
+export const findImportHead = (db: DbOrTrx, clientId: string, id: string) =>
+  db
+    .selectFrom('user_imports')
+    .select(['id', 'created_by', 'file_name', 'status', 'job_id', 'row_count', 'total', 'done'])
+    .select(['created_count', 'skipped_count', 'failed_count', 'error'])
+    .where('client_id', '=', clientId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+export type ImportHead = NonNullable<Awaited<ReturnType<typeof findImportHead>>>;
+
 export async function insertImport(
   db: DbOrTrx,
   row: Pick<ImportRow, 'id' | 'client_id' | 'created_by' | 'file_name' | 'content' | 'delimiter' | 'row_count'>,

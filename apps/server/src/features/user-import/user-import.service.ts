@@ -14,19 +14,25 @@ import { suggestMapping } from './import-fields';
 import { USER_IMPORT_JOB } from './user-import.job';
 import {
   findImport,
+  findImportHead,
   insertImport,
   markImportStarted,
   parseOptions,
   parseReport,
+  type ImportHead,
   type ImportRow,
 } from './user-import.repository';
 
 /** An import is its creator's; anyone who sees the whole client may look at it too. */
+async function assertOwnImport(deps: AppDeps, actor: Actor, imp: { created_by: string | null } | undefined) {
+  const scope = await resolveUserScope(deps, actor);
+  if (!imp || (imp.created_by !== actor.userId && scope.groupIds !== null)) notFound('import');
+}
+
 async function findOwnImport(deps: AppDeps, actor: Actor, id: string): Promise<ImportRow> {
   const imp = await findImport(deps.db, actor.clientId, id);
-  const scope = await resolveUserScope(deps, actor);
-  if (!imp || (imp.created_by !== actor.userId && scope.groupIds !== null)) return notFound('import');
-  return imp;
+  await assertOwnImport(deps, actor, imp);
+  return imp!;
 }
 
 async function preview(
@@ -86,7 +92,7 @@ export async function previewImport(
   return preview(deps, actor, imp, parseCsv(imp.content), mapping, minPasswordLength);
 }
 
-const statusOf = (imp: ImportRow): TImportStatus => ({
+const statusOf = (imp: ImportHead): TImportStatus => ({
   id: imp.id,
   status: imp.status as TImportStatus['status'],
   jobId: imp.job_id,
@@ -127,7 +133,9 @@ export async function startImport(
 }
 
 export async function importStatus(deps: AppDeps, actor: Actor, id: string): Promise<TImportStatus> {
-  return statusOf(await findOwnImport(deps, actor, id));
+  const head = await findImportHead(deps.db, actor.clientId, id);
+  await assertOwnImport(deps, actor, head);
+  return statusOf(head!);
 }
 
 /** The report: one line per data row with its outcome, the reason, and the row's name and login to find it by. */
