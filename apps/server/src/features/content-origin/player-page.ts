@@ -24,6 +24,7 @@ export function renderPlayerPage(opts: { title: string; lang: string; version: T
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="referrer" content="no-referrer" />
+    <link rel="icon" href="data:," />
     <title>${escapeHtml(opts.title)}</title>
     <link rel="stylesheet" href="/player/assets/player.css" />${runtimeTag}
     <script src="/player/assets/player.js" defer></script>

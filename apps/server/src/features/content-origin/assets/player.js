@@ -3,9 +3,10 @@
  * the player page's CSP allows only scripts from this origin.
  *
  * For every SCO it creates a fresh scorm-again API (window.API for 1.2, window.API_1484_11 for 2004), loads the saved
- * CMI data into it, and only then frames the SCO. Commits go to /runtime/<token>/commit: autocommit after each change,
- * synchronous XHR while the page lives, sendBeacon while it is being dismissed (the beacon queue holds 64 KiB, so the
- * autocommits keep the server close to current and the last beacon carries little that is new).
+ * CMI data into it, and only then frames the SCO. Commits go to /runtime/<token>/commit: autocommit a few seconds
+ * after each change by synchronous XHR, and the terminate commit (which SCOs send from their unload handlers, where
+ * synchronous XHR is refused) by sendBeacon. The beacon queue holds 64 KiB, so the autocommits keep the server close
+ * to current and the last beacon carries little that is new; a commit too big for a beacon relies on them.
  */
 (function () {
   'use strict';
@@ -41,6 +42,7 @@
   };
   var BEACON_MAX_BYTES = 60000;
   var AUTOCOMMIT_SECONDS = 3;
+  var BEACON_SETTLE_MS = 400;
 
   var token = location.pathname.split('/')[2] || '';
   var runtimeBase = '/runtime/' + token;
@@ -131,6 +133,7 @@
     return xhr.status === 200 ? { result: 'true', errorCode: 0 } : { result: 'false', errorCode: generalError() };
   }
 
+  /* Synchronous, as SCORM wants commits: the SCO learns the result. Answers null when the browser refuses it. */
   function postSync(url, body, itemId) {
     var xhr = new XMLHttpRequest();
     try {
@@ -138,14 +141,18 @@
       xhr.setRequestHeader('Content-Type', 'application/json');
       xhr.send(body);
     } catch (e) {
-      return { result: 'false', errorCode: generalError() };
+      return null;
     }
     return readResult(xhr, itemId);
   }
 
+  var lastBeaconAt = 0;
+
   function sendBeacon(url, body) {
     if (!navigator.sendBeacon || byteLength(body) > BEACON_MAX_BYTES) return false;
-    return navigator.sendBeacon(url, new Blob([body], { type: 'text/plain;charset=UTF-8' }));
+    var queued = navigator.sendBeacon(url, new Blob([body], { type: 'text/plain;charset=UTF-8' }));
+    if (queued) lastBeaconAt = Date.now();
+    return queued;
   }
 
   /* scorm-again's IHttpService. The page-wide sequence number lets the server refuse stale commits. */
@@ -161,13 +168,14 @@
           cmi: params && params.cmi ? params.cmi : undefined,
           terminate: !!immediate,
         });
-        // A SCO that terminates while the player swaps it out is answered synchronously; a terminate on its own, or
-        // anything while the page goes away, travels as a beacon (synchronous XHR is refused during dismissal).
-        if (dismissing || (immediate && !switching)) {
-          if (sendBeacon(url, body)) return { result: 'true', errorCode: 0 };
-          if (dismissing) return { result: 'false', errorCode: generalError() };
-        }
-        return postSync(url, body, itemId);
+        // Terminate commits and anything while the page goes away travel as a beacon: browsers refuse synchronous
+        // XHR in unload handlers, which is where SCOs terminate. A refused XHR falls back to a beacon too.
+        if ((immediate || dismissing) && sendBeacon(url, body)) return { result: 'true', errorCode: 0 };
+        var result = postSync(url, body, itemId);
+        if (result) return result;
+        return sendBeacon(url, body)
+          ? { result: 'true', errorCode: 0 }
+          : { result: 'false', errorCode: generalError() };
       },
       updateSettings: function () {},
     };
@@ -243,6 +251,14 @@
     });
   }
 
+  /* A SCO's last commit may still be a beacon in flight; reading its data back waits a moment for it. */
+  function settleBeacons() {
+    var wait = lastBeaconAt + BEACON_SETTLE_MS - Date.now();
+    return new Promise(function (resolve) {
+      window.setTimeout(resolve, Math.max(0, wait));
+    });
+  }
+
   function closeContent(text) {
     leaveCurrent().then(function () {
       current = null;
@@ -275,6 +291,7 @@
     if (!launchable) return Promise.resolve();
     showMessage('');
     return leaveCurrent()
+      .then(settleBeacons)
       .then(function () {
         return getJson(runtimeBase + '/data?item=' + encodeURIComponent(itemId));
       })

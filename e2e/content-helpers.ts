@@ -1,0 +1,113 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import type { Frame, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The shared SCORM corpus, read in place and zipped at test time (never copied into the repo). */
+const GOLF = path.resolve(root, '../shared/testdata/scorm/golf');
+
+export function golfZip(folder: string): { name: string; mimeType: string; buffer: Buffer } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'lms-e2e-zip-'));
+  const file = path.join(dir, `${folder}.zip`);
+  execFileSync('zip', ['-q', '-r', '-X', file, '.'], { cwd: path.join(GOLF, folder) });
+  return { name: `${folder}.zip`, mimeType: 'application/zip', buffer: readFileSync(file) };
+}
+
+/**
+ * Watches a page for what must not happen while a package runs: an alert from the content (the golf examples
+ * alert when they find no API or a call fails), a page error, and any app cookie or token sent to the content
+ * origin. `confirm` dialogs (the golf examples ask whether to resume) are accepted.
+ */
+export function watchPlayer(page: Page, contentOrigin: string) {
+  const alerts: string[] = [];
+  const leaks: string[] = [];
+  const consoleErrors: string[] = [];
+  page.on('dialog', (dialog) => {
+    if (dialog.type() === 'confirm') return void dialog.accept();
+    alerts.push(dialog.message());
+    return void dialog.dismiss();
+  });
+  page.on('console', (msg) => {
+    if (/Blocked alert|Could not|Unable to find/i.test(msg.text())) consoleErrors.push(msg.text());
+  });
+  page.on('request', (request) => {
+    if (!request.url().startsWith(contentOrigin)) return;
+    void request.allHeaders().then((headers) => {
+      if (headers.cookie || headers.authorization || headers['x-authorization'])
+        leaks.push(`${request.method()} ${request.url()}`);
+    });
+  });
+  return {
+    expectClean: () => {
+      expect(alerts, 'alerts from the content').toEqual([]);
+      expect(consoleErrors, 'failed SCORM calls').toEqual([]);
+      expect(leaks, 'requests to the content origin carrying app credentials').toEqual([]);
+    },
+  };
+}
+
+/** The frame of the SCO's launch page inside the player inside the app's preview page. */
+export async function scoFrame(page: Page, launchPage = 'shared/launchpage.html'): Promise<Frame> {
+  let found: Frame | undefined;
+  await expect
+    .poll(() => {
+      found = page.frames().find((f) => f.url().includes('/content/') && f.url().includes(launchPage));
+      return found !== undefined;
+    })
+    .toBe(true);
+  const frame = found as Frame;
+  await frame.waitForFunction(() => typeof (window as unknown as { currentPage?: unknown }).currentPage === 'number');
+  return frame;
+}
+
+/** The player page (content origin) framed by the app. */
+export async function playerFrame(page: Page): Promise<Frame> {
+  let found: Frame | undefined;
+  await expect
+    .poll(() => {
+      found = page.frames().find((f) => f.url().includes('/player/'));
+      return found !== undefined;
+    })
+    .toBe(true);
+  return found as Frame;
+}
+
+/** Calls the golf example's own SCORM helpers inside its launch page, as the content itself would. */
+export const scoGet = (frame: Frame, element: string) =>
+  frame.evaluate(
+    (el) =>
+      (window as unknown as { ScormProcessGetValue: (e: string, c?: boolean) => string }).ScormProcessGetValue(
+        el,
+        false,
+      ),
+    element,
+  );
+
+export const scoSet = (frame: Frame, element: string, value: string) =>
+  frame.evaluate(
+    ([el, v]) =>
+      (window as unknown as { ScormProcessSetValue: (e: string, v: string) => void }).ScormProcessSetValue(el, v),
+    [element, value] as const,
+  );
+
+export const scoNext = (frame: Frame) => frame.locator('#butNext').click();
+
+/**
+ * WCAG 2.1 A and AA for the preview page and our player frame; the package's own pages are the author's and are
+ * left out (the golf examples' inner frames have no titles).
+ */
+export async function expectAccessiblePreview(page: Page): Promise<void> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .exclude(['[data-testid="module-player"]', '#sco'])
+    .analyze();
+  const bad = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad.join('\n'), 'accessibility of the module preview').toBe('');
+}
