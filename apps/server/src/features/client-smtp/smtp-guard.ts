@@ -48,7 +48,7 @@ export function isPrivateAddress(address: string): boolean {
 
 export const isAllowedSmtpPort = (port: number): boolean => (SMTP_ALLOWED_PORTS as readonly number[]).includes(port);
 
-const refuse = (reason: 'port' | 'address' | 'unresolved'): never => {
+const refuse = (reason: 'port' | 'address'): never => {
   throw new AppError(400, 'smtp_host_not_allowed', { reason });
 };
 
@@ -73,7 +73,8 @@ async function resolveAll(host: string): Promise<string[]> {
 export async function resolveSmtpTarget(host: string, port: number, allowPrivate: boolean): Promise<string> {
   assertSmtpPortAllowed(port, allowPrivate);
   const addresses = await resolveAll(host);
-  if (addresses.length === 0) return refuse('unresolved');
+  // Not a refusal: the name may resolve later (the mail waits and is tried again).
+  if (addresses.length === 0) throw new Error(`The SMTP host name ${host} does not resolve.`);
   if (!allowPrivate && addresses.some(isPrivateAddress)) refuse('address');
   return addresses[0] as string;
 }

@@ -17,4 +17,13 @@ export const contentRoutes: AppRoute[] = [
     Page: lazyPage(() => import('./pages/module-preview-page'), 'ModulePreviewPage'),
   },
   { path: '/content/courses/:id/files', Page: lazyPage(() => import('./pages/course-files-page'), 'CourseFilesPage') },
+  {
+    path: '/content/mail-template',
+    Page: lazyPage(() => import('./pages/mail-template-list-page'), 'MailTemplateListPage'),
+  },
+  {
+    path: '/content/mail-template/:id',
+    Page: lazyPage(() => import('./pages/mail-template-page'), 'MailTemplatePage'),
+  },
+  { path: '/content/mail-queue', Page: lazyPage(() => import('./pages/mail-queue-page'), 'MailQueuePage') },
 ];
