@@ -1,9 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { LOCALES, type TLocale } from '@lms/contracts/constants';
 import { pickLocalized } from '@lms/contracts/modules';
 import type { TModuleStatus, TRuntimeData, TRuntimeState } from '@lms/contracts/scorm-runtime';
 import type { AppDeps } from '../../platform/deps';
 import { fail, notFound } from '../../platform/errors';
-import { newId } from '../../platform/ids';
 import type { PlayerLaunchable } from '../modules/module-manifest';
 import { findRuntimeModule, type RuntimeModule } from '../modules/module.service';
 import type { CmiModel } from './cmi-model';
@@ -50,6 +50,21 @@ export async function openRuntime(deps: AppDeps, token: string): Promise<Runtime
   };
 }
 
+let lastMs = 0;
+let inMs = 0;
+
+/**
+ * A player page's session id. A later page's id sorts after an earlier one's (the stale-commit rule in
+ * runtime-commit): the time first, then a counter for pages opened in the same millisecond by this process, then
+ * randomness so two processes never mint the same id.
+ */
+export function newRuntimeSession(now = Date.now()): string {
+  inMs = now <= lastMs ? inMs + 1 : 0;
+  lastMs = Math.max(now, lastMs);
+  const time = lastMs.toString(36).padStart(9, '0');
+  return `${time}-${inMs.toString(36).padStart(4, '0')}-${randomBytes(6).toString('hex')}`;
+}
+
 export const modelOf = (module: RuntimeModule): CmiModel =>
   module.version === 'scorm12' ? scorm12Model : scorm2004Model;
 
@@ -82,8 +97,7 @@ export async function getRuntimeState(deps: AppDeps, ctx: RuntimeContext): Promi
       status: statuses.get(l.itemIdentifier) ?? 'PENDING',
     })),
     startItemId: startItem(manifest.launchables, statuses, ctx.attempt.last_item_id),
-    // UUIDv7: a later page's session sorts after an earlier one's (the stale-commit rule in runtime-commit).
-    session: newId(),
+    session: newRuntimeSession(),
     moduleStatus: ctx.attempt.status as TModuleStatus,
     locale: ctx.learner.locale,
   };

@@ -4,6 +4,7 @@ import { describeEachDialect } from '../../../test/test-app';
 import type { Tenant } from '../../platform/tenant';
 import { launchTrainingModule } from './launch.service';
 import { listTrainingProgress } from './progress.service';
+import { golfZip, uploadModule } from '../modules/test-upload';
 import { contentAppFor, onContentOrigin, setupPackage, type Launched } from './test-runtime';
 
 const cmi12 = (core: Record<string, unknown> = {}, rest: Record<string, unknown> = {}) => ({
@@ -255,6 +256,25 @@ describeEachDialect('SCORM runtime', (ctx) => {
       (await setup.preview(true)).json<{ launchUrl: string }>().launchUrl,
     );
     expect((await fresh.data(setup.item)).cmi.core).toMatchObject({ entry: 'ab-initio' });
+  });
+
+  it('replacing the package keeps the saved runtime data and the module status', async () => {
+    const setup = await launch12();
+    await pageOf(
+      setup.runtime,
+      setup.state.session,
+      setup.item,
+    )(cmi12({ lesson_status: 'passed', lesson_location: '9', exit: 'suspend' }, { suspend_data: 'before' }));
+    const replaced = await uploadModule(setup.content, setup.courseId, golfZip('ContentPackagingSingleSCO_SCORM12'), {
+      moduleId: setup.moduleId,
+    });
+    expect(replaced.statusCode).toBe(200);
+    const again = onContentOrigin(await contentApp(), (await setup.preview()).json<{ launchUrl: string }>().launchUrl);
+    const state = await again.state();
+    expect(state.moduleStatus).toBe('COMPLETED');
+    const data = await again.data(state.startItemId);
+    expect(data.cmi.core).toMatchObject({ entry: 'resume', lesson_location: '9', lesson_status: 'passed' });
+    expect(data.cmi.suspend_data).toBe('before');
   });
 
   it('accepts the final commit as a text/plain beacon', async () => {
