@@ -146,16 +146,14 @@ describeEachDialect('client SMTP settings', (ctx) => {
     expect(after.smtp.disabledReason).toContain('535');
 
     const before = { client: clientSmtp.messages.length, platform: platformSmtp.messages.length };
-    const id = await deps.db
-      .transaction()
-      .execute((trx) =>
-        enqueueMail(trx, client.id, {
-          to: 'fallback@example.test',
-          subject: 'Über die Plattform',
-          text: 'Hallo',
-          locale: 'de-DE',
-        }),
-      );
+    const id = await deps.db.transaction().execute((trx) =>
+      enqueueMail(trx, client.id, {
+        to: 'fallback@example.test',
+        subject: 'Über die Plattform',
+        text: 'Hallo',
+        locale: 'de-DE',
+      }),
+    );
     const handler = mailHandler();
     await drainJobs(workerDeps(deps, { smtpUrl: platformSmtp.url }), [handler], new TestClock());
     await handler.close?.();

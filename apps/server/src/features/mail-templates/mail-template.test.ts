@@ -210,17 +210,15 @@ describeEachDialect('mail templates', (ctx) => {
     const t = created.json<Template>();
     expect(t).toMatchObject({ kind: 'reminder', isStandard: false });
     expect(t.locales[1]?.subject).toBe('Reminder: training "{{courseTitle}}"');
-    const mailId = await deps.db
-      .transaction()
-      .execute((trx) =>
-        sendTemplatedMail(trx, client.id, {
-          kind: 'reminder',
-          locale: 'de-DE',
-          to: 'b@example.test',
-          templateId: t.id,
-          values: { name: 'Ann' },
-        }),
-      );
+    const mailId = await deps.db.transaction().execute((trx) =>
+      sendTemplatedMail(trx, client.id, {
+        kind: 'reminder',
+        locale: 'de-DE',
+        to: 'b@example.test',
+        templateId: t.id,
+        values: { name: 'Ann' },
+      }),
+    );
     const mail = await deps.db
       .selectFrom('mail_queue')
       .select('subject')
