@@ -39,6 +39,11 @@ export async function openPage(
   if (!opts.showCookieDialog) await context.addInitScript(() => localStorage.setItem('lms.cookieConsent', 'accepted'));
   const page = await context.newPage();
   page.on('pageerror', (err) => console.error(`[page error] ${err.message}`));
+  if (process.env.E2E_DEBUG === '1') {
+    page.on('console', (msg) => console.log(`[console ${msg.type()}] ${msg.text()}`));
+    page.on('response', (res) => console.log(`[response] ${res.status()} ${res.request().method()} ${res.url()}`));
+    page.on('requestfailed', (req) => console.log(`[failed] ${req.method()} ${req.url()} ${req.failure()?.errorText}`));
+  }
   return { context, page };
 }
 

@@ -19,6 +19,8 @@ describe('an expired session (ARCHITECTURE section 5)', () => {
     const { context, page } = await openPage(browser);
     await signIn(page, server, 'coordinator@demo.example');
     await page.goto(server.url('/coordination/groups?page=2'));
+    // Wait until the app has asked who is signed in, or the deletion races that first call.
+    await page.getByRole('navigation', { name: 'Hauptmenü' }).waitFor();
     await deleteSessionsOf(server.db, 'coordinator@demo.example');
 
     await page.reload();

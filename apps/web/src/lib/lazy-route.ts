@@ -38,8 +38,8 @@ export function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K):
 /**
  * One entry of an area's route list (`features/<area>/routes.tsx`). Whether a path is public, skips the auth
  * redirect or stays open during a forced password change is decided by the path (lib/route-rules.ts), so the
- * rules also hold for paths without a page. `chrome` picks the frame: the signed-in shell or the plain frame of
- * the sign-in screens.
+ * rules also hold for paths without a page. `chrome` picks the frame: 'shell' (default; the menu frame, which
+ * falls back to the plain frame for a signed-out visitor of a public page) or 'plain' (the sign-in screens).
  */
 export interface AppRoute {
   path: string;
