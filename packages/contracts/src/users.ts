@@ -310,3 +310,6 @@ export const ZImportStatus = z.object({
   error: z.string().nullable(),
 });
 export type TImportStatus = z.infer<typeof ZImportStatus>;
+
+/** Companies of the client, for the company field of the user form. */
+export const ZCompanyList = z.object({ items: z.array(z.object({ id: ZId, name: z.string() })) });

@@ -2,6 +2,7 @@ import { ZIdParams } from '@lms/contracts/common';
 import {
   ZBulkBody,
   ZBulkResult,
+  ZCompanyList,
   ZCreateUserBody,
   ZDeleteUsersBody,
   ZSetActiveBody,
@@ -20,7 +21,7 @@ import type { AppDeps } from '../../platform/deps';
 import { exportSearchCsv } from '../user-import/user-export';
 import { runBulkAction } from './user-bulk.service';
 import { deleteUsers, setActiveAndList } from './user-status.service';
-import { createUser, getUser, listUsers, updateUser } from './user.service';
+import { createUser, getUser, listClientCompanies, listUsers, updateUser } from './user.service';
 
 const ZDeleted = z.object({ deleted: z.number().int() });
 
@@ -44,6 +45,10 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
 
   app.get('/api/users/export', { schema: { querystring: ZUserFilter }, config: coordination }, async (req, reply) =>
     sendCsv(reply, csvName(), await exportSearchCsv(deps, actorOf(req), req.query)),
+  );
+
+  app.get('/api/users/companies', { schema: { response: { 200: ZCompanyList } }, config: coordination }, (req) =>
+    listClientCompanies(deps, actorOf(req)),
   );
 
   app.get('/api/users/:id', { schema: { params: ZIdParams, response: { 200: ZUser } }, config: coordination }, (req) =>

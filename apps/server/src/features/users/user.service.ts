@@ -21,6 +21,7 @@ import {
   findCompany,
   findLoginClash,
   insertUsers,
+  listCompanies,
   normaliseLogin,
   saveUserFields,
   type UserRow,
@@ -183,4 +184,10 @@ export async function updateUser(
     if (body.password || (body.active === false && current.is_active)) await endUserSessions(trx, id);
   });
   return getUser(deps, actor, id);
+}
+
+/** The client's companies, for the company field of the user form. */
+export async function listClientCompanies(deps: AppDeps, actor: Actor) {
+  const items = await listCompanies(deps.db, actor.clientId);
+  return { items: items.sort((a, b) => a.name.localeCompare(b.name)) };
 }

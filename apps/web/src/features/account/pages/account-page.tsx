@@ -1,0 +1,89 @@
+import { LOCALES, type TLocale } from '@lms/contracts/constants';
+import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { changeLocale } from '../../../components/language-switch';
+import { useErrorText } from '../../../lib/error-text';
+import { isLocale } from '../../../lib/i18n';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useMyProfile } from '../api/account';
+import { ChangeRequestForm } from '../components/change-request-form';
+
+const LANGUAGE_NAMES: Record<TLocale, string> = { 'de-DE': 'Deutsch', 'en-US': 'English', 'fr-FR': 'Français' };
+
+/** /account: my data, my language, my password, and a request to change what only support may change. */
+export function AccountPage() {
+  const { t, i18n } = useTranslation('account');
+  const errorText = useErrorText();
+  usePageTitle(t('titles.account'));
+  const profile = useMyProfile();
+  const p = profile.data;
+  const date = (v: string | null) =>
+    v ? new Date(`${v}T00:00:00Z`).toLocaleDateString(i18n.language, { timeZone: 'UTC' }) : '–';
+  const rows: [string, string | null][] = p
+    ? [
+        ['name', `${p.firstName} ${p.lastName}`],
+        ['email', p.email],
+        ['username', p.username],
+        ['personnelNumber', p.personnelNumber],
+        ['company', p.companyName],
+        ['gender', p.gender ? t(`genders.${p.gender}`) : null],
+        ['birthday', p.birthday ? date(p.birthday) : null],
+        ['address', [p.street, p.city].filter(Boolean).join(', ') || null],
+        ['hiredSince', p.hiredSince ? date(p.hiredSince) : null],
+        ['groups', p.groups.map((g) => g.name).join(', ') || null],
+      ]
+    : [];
+
+  return (
+    <Stack maw={900}>
+      <Title order={1}>{t('titles.account')}</Title>
+      {profile.isError && (
+        <Alert color="red" variant="light" role="alert">
+          {errorText(profile.error)}
+        </Alert>
+      )}
+      <Paper withBorder p="lg" radius="md" aria-labelledby="my-data-title">
+        <Title order={2} size="h3" id="my-data-title" mb="sm">
+          {t('myData.title')}
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" component="dl" m={0}>
+          {rows.map(([key, value]) => (
+            <div key={key}>
+              <Text component="dt" size="sm" fw={600}>
+                {t(`myData.${key}`)}
+              </Text>
+              <Text component="dd" m={0}>
+                {value ?? '–'}
+              </Text>
+            </div>
+          ))}
+        </SimpleGrid>
+      </Paper>
+      <Paper withBorder p="lg" radius="md" aria-labelledby="settings-title">
+        <Title order={2} size="h3" id="settings-title" mb="sm">
+          {t('settings.title')}
+        </Title>
+        <Group align="flex-end" wrap="wrap">
+          <NativeSelect
+            label={t('settings.language')}
+            value={isLocale(i18n.language) ? i18n.language : 'de-DE'}
+            onChange={(e) => {
+              const v = e.currentTarget.value;
+              if (isLocale(v)) void changeLocale(v);
+            }}
+            data={LOCALES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
+          />
+          {p?.externallyManaged ? (
+            <Text size="sm">{t('settings.passwordExternal')}</Text>
+          ) : (
+            <Button component={Link} to="/password-change-required" variant="default">
+              {t('settings.changePassword')}
+            </Button>
+          )}
+        </Group>
+      </Paper>
+      <ChangeRequestForm />
+    </Stack>
+  );
+}

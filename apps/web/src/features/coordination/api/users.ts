@@ -1,0 +1,105 @@
+import { ZApiError } from '@lms/contracts/errors';
+import {
+  ZBulkResult,
+  ZCompanyList,
+  ZUser,
+  ZUserPage,
+  type TBulkAction,
+  type TCreateUserBody,
+  type TUpdateUserBody,
+  type TUserFilter,
+  type TUserListQuery,
+  type TUserSelection,
+} from '@lms/contracts/users';
+import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
+import { ApiError, apiDelete, apiFetchBlob, apiGet, apiPost } from '../../../lib/api-client';
+import { getAuthState } from '../../../lib/auth-store';
+
+export type UserListParams = Pick<TUserListQuery, 'page' | 'pageSize' | 'sort' | 'order'> & TUserFilter;
+
+/** `?a=1&b=x` from the set values only. */
+export function queryString(params: Record<string, string | number | undefined | null>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+export const userKeys = {
+  all: ['users'] as const,
+  list: (p: UserListParams) => ['users', 'list', p] as const,
+  one: (id: string) => ['users', 'one', id] as const,
+  companies: ['users', 'companies'] as const,
+};
+
+export const useUsers = (p: UserListParams) =>
+  useQuery({
+    queryKey: userKeys.list(p),
+    queryFn: () => apiGet(`/users${queryString({ ...p })}`, ZUserPage),
+    placeholderData: keepPreviousData,
+  });
+
+export const useUser = (id: string | null) =>
+  useQuery({ queryKey: userKeys.one(id ?? ''), queryFn: () => apiGet(`/users/${id ?? ''}`, ZUser), enabled: !!id });
+
+export const useCompanies = () =>
+  useQuery({
+    queryKey: userKeys.companies,
+    queryFn: () => apiGet('/users/companies', ZCompanyList),
+    staleTime: 60_000,
+  });
+
+export const createUser = (body: Partial<TCreateUserBody>) => apiPost('/users', body, ZUser);
+export const updateUser = (id: string, body: TUpdateUserBody) => apiPost(`/users/${id}`, body, ZUser);
+
+/** Every bulk action but export answers a count; export answers the CSV file itself. */
+export const runBulk = (action: Exclude<TBulkAction, 'export'>, selection: TUserSelection, groupId?: string) =>
+  apiPost('/users/bulk', { action, selection, groupId }, ZBulkResult);
+
+export const deleteUserById = (id: string) =>
+  apiPost('/users/bulk', { action: 'delete', selection: { ids: [id] } }, ZBulkResult);
+
+/** Saves a CSV answer as a file download. */
+function saveFile(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+export async function exportSearch(filter: TUserFilter): Promise<void> {
+  saveFile(await apiFetchBlob(`/users/export${queryString({ ...filter })}`), `users-${today()}.csv`);
+}
+
+/** Export of a selection goes through the bulk call (POST), so it is fetched here rather than with apiFetchBlob. */
+export async function exportSelection(selection: TUserSelection): Promise<void> {
+  const token = getAuthState().token;
+  const res = await fetch('/api/users/bulk', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ action: 'export', selection }),
+  });
+  if (!res.ok) {
+    const body = ZApiError.safeParse(await res.json().catch(() => null));
+    throw body.success
+      ? new ApiError(res.status, body.data.error, body.data.message, body.data.details)
+      : new ApiError(res.status, 'unknown_error', `HTTP ${res.status}`);
+  }
+  saveFile(await res.blob(), `users-${today()}.csv`);
+}
+
+export async function uploadPicture(id: string, file: File) {
+  const form = new FormData();
+  form.append('file', file);
+  return apiPost(`/users/${id}/picture`, form, ZUser);
+}
+
+export const removePicture = (id: string) => apiDelete(`/users/${id}/picture`, ZUser);
+
+export const refreshUsers = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: userKeys.all });

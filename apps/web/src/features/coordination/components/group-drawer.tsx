@@ -1,0 +1,161 @@
+import type { TGroupPerson } from '@lms/contracts/groups';
+import { Alert, Button, Drawer, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../../lib/error-text';
+import { createGroup, deleteGroup, groupKeys, updateGroup, useGroup } from '../api/groups';
+import { userKeys } from '../api/users';
+import { UserPicker } from './user-picker';
+
+export type GroupDrawerState = { mode: 'create' } | { mode: 'edit'; id: string } | null;
+
+/** Create and edit drawer of /coordination/groups: name, members, coordinators; delete when the group is empty. */
+export function GroupDrawer({ state, onClose }: { state: GroupDrawerState; onClose: () => void }) {
+  const { t } = useTranslation('users');
+  const errorText = useErrorText();
+  const queryClient = useQueryClient();
+  const editId = state?.mode === 'edit' ? state.id : null;
+  const loaded = useGroup(editId);
+  const group = editId ? loaded.data : undefined;
+  const [name, setName] = useState('');
+  const [members, setMembers] = useState<TGroupPerson[]>([]);
+  const [coordinators, setCoordinators] = useState<TGroupPerson[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const external = group?.externallyManaged ?? false;
+
+  useEffect(() => {
+    setError(null);
+    setName(group?.name ?? '');
+    setMembers(group?.members ?? []);
+    setCoordinators(group?.coordinators ?? []);
+  }, [state, group]);
+
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: groupKeys.all });
+    await queryClient.invalidateQueries({ queryKey: userKeys.all });
+  };
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!name.trim()) return setError(t('form.required'));
+    setBusy(true);
+    setError(null);
+    try {
+      const body = {
+        name: name.trim(),
+        memberIds: members.map((m) => m.id),
+        coordinatorIds: coordinators.map((c) => c.id),
+      };
+      if (group) await updateGroup(group.id, body);
+      else await createGroup(body);
+      notifications.show({ color: 'green', message: t('groups.saved') });
+      await refresh();
+      onClose();
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async () => {
+    if (!group) return;
+    setBusy(true);
+    try {
+      await deleteGroup(group.id);
+      notifications.show({ color: 'green', message: t('groups.deleted') });
+      await refresh();
+      setConfirmDelete(false);
+      onClose();
+    } catch (err) {
+      setConfirmDelete(false);
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Drawer
+      opened={state !== null}
+      onClose={onClose}
+      position="right"
+      size="lg"
+      title={state?.mode === 'create' ? t('groups.createTitle') : t('groups.editTitle')}
+    >
+      {editId && loaded.isPending && <Loader aria-label={t('form.loading')} />}
+      {(state?.mode === 'create' || group) && (
+        <form onSubmit={(e) => void save(e)} noValidate>
+          <Stack>
+            {external && (
+              <Alert color="blue" variant="light" role="note">
+                {t('groups.externalHint')}
+              </Alert>
+            )}
+            {error && (
+              <Alert color="red" variant="light" role="alert">
+                {error}
+              </Alert>
+            )}
+            <TextInput
+              label={t('groups.name')}
+              required
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+              disabled={external}
+            />
+            <UserPicker label={t('groups.members')} value={members} onChange={setMembers} disabled={external} />
+            <UserPicker
+              label={t('groups.coordinators')}
+              description={t('groups.coordinatorsHint')}
+              value={coordinators}
+              onChange={setCoordinators}
+              disabled={external}
+            />
+            {group && group.courses.length > 0 && (
+              <Text size="sm">
+                {t('groups.courses')}: {group.courses.map((c) => c.title).join(', ')}
+              </Text>
+            )}
+            <Group justify="space-between">
+              {group && !external ? (
+                <Button color="red" variant="outline" onClick={() => setConfirmDelete(true)}>
+                  {t('groups.delete')}
+                </Button>
+              ) : (
+                <span />
+              )}
+              <Group>
+                <Button variant="default" onClick={onClose}>
+                  {t('common:cancel')}
+                </Button>
+                {!external && (
+                  <Button type="submit" loading={busy}>
+                    {t('common:save')}
+                  </Button>
+                )}
+              </Group>
+            </Group>
+          </Stack>
+        </form>
+      )}
+      <Modal opened={confirmDelete} onClose={() => setConfirmDelete(false)} title={t('groups.deleteTitle')} centered>
+        <Stack>
+          <Text>{t('groups.deleteConfirm', { name: group?.name ?? '' })}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirmDelete(false)}>
+              {t('common:cancel')}
+            </Button>
+            <Button color="red" loading={busy} onClick={() => void remove()}>
+              {t('groups.delete')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Drawer>
+  );
+}

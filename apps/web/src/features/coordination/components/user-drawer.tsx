@@ -1,0 +1,242 @@
+import { can } from '@lms/contracts/permissions';
+import { ROLES, ROLE_RANK, type TRole } from '@lms/contracts/roles';
+import type { TGroupRef, TUser } from '@lms/contracts/users';
+import { Alert, Badge, Button, Drawer, FileButton, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth-store';
+import { useErrorText } from '../../../lib/error-text';
+import { useAllGroups } from '../api/groups';
+import {
+  createUser,
+  deleteUserById,
+  refreshUsers,
+  removePicture,
+  updateUser,
+  uploadPicture,
+  useCompanies,
+  useUser,
+} from '../api/users';
+import { createBody, draftOf, emptyDraft, updateBody, type UserDraft } from './user-draft';
+import { UserForm } from './user-form';
+import { UserPicture } from './user-picture';
+
+export type DrawerState = { mode: 'create' } | { mode: 'edit'; id: string } | null;
+
+/** Only ADMIN and SUPERADMIN change roles, nobody their own, and only SUPERADMIN gives or takes ADMIN. */
+function assignableRoles(actorRole: TRole, isSelf: boolean): TRole[] {
+  if (isSelf || !can(actorRole, 'users.changeRole')) return [];
+  return ROLES.filter((r) => actorRole === 'SUPERADMIN' || ROLE_RANK[r] < ROLE_RANK.ADMIN);
+}
+
+const formatDateTime = (iso: string | null, locale: string) =>
+  iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : null;
+
+/** Create and edit drawer of /coordination/users. */
+export function UserDrawer({ state, onClose }: { state: DrawerState; onClose: () => void }) {
+  const { t, i18n } = useTranslation('users');
+  const errorText = useErrorText();
+  const queryClient = useQueryClient();
+  const { user: me } = useAuth();
+  const editId = state?.mode === 'edit' ? state.id : null;
+  const loaded = useUser(editId);
+  const groups = useAllGroups();
+  const companies = useCompanies();
+  const [draft, setDraft] = useState<UserDraft>(emptyDraft());
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof UserDraft, string>>>({});
+  const [busy, setBusy] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const original: TUser | undefined = editId ? loaded.data : undefined;
+
+  useEffect(() => {
+    setError(null);
+    setFieldErrors({});
+    if (state?.mode === 'create') setDraft(emptyDraft(me?.locale));
+    else if (original) setDraft(draftOf(original));
+  }, [state, original, me?.locale]);
+
+  const actorRole = me?.role ?? 'PARTICIPANT';
+  const roles = assignableRoles(actorRole, editId !== null && editId === me?.id);
+  const groupOptions: TGroupRef[] = [
+    ...(groups.data?.items ?? []).map((g) => ({ id: g.id, name: g.name, externallyManaged: g.externallyManaged })),
+    ...(original?.groups ?? []).filter((g) => !groups.data?.items.some((x) => x.id === g.id)),
+  ];
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    const missing: Partial<Record<keyof UserDraft, string>> = {};
+    if (!draft.firstName.trim()) missing.firstName = t('form.required');
+    if (!draft.lastName.trim()) missing.lastName = t('form.required');
+    if (!draft.email.trim() && !draft.username.trim()) missing.email = t('common:errors.user_login_required');
+    setFieldErrors(missing);
+    if (Object.keys(missing).length > 0) return;
+    setBusy(true);
+    try {
+      const may = roles.length > 0;
+      if (original) await updateUser(original.id, updateBody(draft, original, may));
+      else await createUser(createBody(draft, may));
+      notifications.show({ color: 'green', message: t(original ? 'form.saved' : 'form.created') });
+      await refreshUsers(queryClient);
+      onClose();
+    } catch (err) {
+      if (isApiError(err) && err.code === 'email_taken') setFieldErrors({ email: errorText(err) });
+      if (isApiError(err) && err.code === 'username_taken') setFieldErrors({ username: errorText(err) });
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async () => {
+    if (!original) return;
+    setBusy(true);
+    try {
+      await deleteUserById(original.id);
+      notifications.show({ color: 'green', message: t('form.deleted') });
+      await refreshUsers(queryClient);
+      setConfirmDelete(false);
+      onClose();
+    } catch (err) {
+      setConfirmDelete(false);
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const title = state?.mode === 'create' ? t('form.createTitle') : t('form.editTitle');
+  return (
+    <Drawer opened={state !== null} onClose={onClose} position="right" size="xl" title={title}>
+      {editId && loaded.isPending && <Loader aria-label={t('form.loading')} />}
+      {editId && loaded.isError && (
+        <Alert color="red" role="alert">
+          {errorText(loaded.error)}
+        </Alert>
+      )}
+      {(state?.mode === 'create' || original) && (
+        <form onSubmit={(e) => void save(e)} noValidate>
+          <Stack>
+            {original && (
+              <Group justify="space-between" align="flex-start">
+                <Group>
+                  <UserPicture user={original} />
+                  <Stack gap={2}>
+                    <Text fw={600}>{`${original.firstName} ${original.lastName}`}</Text>
+                    <Text size="sm">
+                      {t('fields.lastLogin')}: {formatDateTime(original.lastLoginAt, i18n.language) ?? t('list.never')}
+                    </Text>
+                    {original.externallyManaged && (
+                      <Badge variant="outline" color="gray" c="dark.6">
+                        {t('fields.externallyManaged')}
+                      </Badge>
+                    )}
+                  </Stack>
+                </Group>
+                {!original.externallyManaged && <PictureButtons user={original} onError={setError} />}
+              </Group>
+            )}
+            {original?.externallyManaged && (
+              <Alert color="blue" variant="light" role="note">
+                {t('form.externalHint')}
+              </Alert>
+            )}
+            {error && (
+              <Alert color="red" variant="light" role="alert">
+                {error}
+              </Alert>
+            )}
+            <UserForm
+              draft={draft}
+              onChange={setDraft}
+              mode={original ? 'edit' : 'create'}
+              external={original?.externallyManaged ?? false}
+              assignableRoles={roles}
+              groups={groupOptions}
+              companies={companies.data?.items ?? []}
+              errors={fieldErrors}
+            />
+            <Group justify="space-between">
+              {original && !original.externallyManaged && original.id !== me?.id ? (
+                <Button color="red" variant="outline" onClick={() => setConfirmDelete(true)}>
+                  {t('form.delete')}
+                </Button>
+              ) : (
+                <span />
+              )}
+              <Group>
+                <Button variant="default" onClick={onClose}>
+                  {t('common:cancel')}
+                </Button>
+                <Button type="submit" loading={busy}>
+                  {t('common:save')}
+                </Button>
+              </Group>
+            </Group>
+          </Stack>
+        </form>
+      )}
+      <Modal opened={confirmDelete} onClose={() => setConfirmDelete(false)} title={t('form.deleteTitle')} centered>
+        <Stack>
+          <Text>{t('form.deleteConfirm', { name: original ? `${original.firstName} ${original.lastName}` : '' })}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirmDelete(false)}>
+              {t('common:cancel')}
+            </Button>
+            <Button color="red" loading={busy} onClick={() => void remove()}>
+              {t('form.delete')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Drawer>
+  );
+}
+
+/** Upload (png, jpg, webp; the server checks the bytes and resizes) and removal of the profile picture. */
+function PictureButtons({ user, onError }: { user: TUser; onError: (message: string) => void }) {
+  const { t } = useTranslation('users');
+  const errorText = useErrorText();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const act = async (fn: () => Promise<unknown>) => {
+    setBusy(true);
+    try {
+      await fn();
+      await refreshUsers(queryClient);
+    } catch (err) {
+      onError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Group gap="xs">
+      <FileButton
+        accept="image/png,image/jpeg,image/webp"
+        onChange={(f) => f && void act(() => uploadPicture(user.id, f))}
+      >
+        {(props) => (
+          <Button {...props} size="xs" variant="default" loading={busy}>
+            {t('form.pictureUpload')}
+          </Button>
+        )}
+      </FileButton>
+      {user.hasProfilePicture && (
+        <Button
+          size="xs"
+          variant="subtle"
+          color="red"
+          disabled={busy}
+          onClick={() => void act(() => removePicture(user.id))}
+        >
+          {t('form.pictureRemove')}
+        </Button>
+      )}
+    </Group>
+  );
+}

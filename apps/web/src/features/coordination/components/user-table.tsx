@@ -1,0 +1,108 @@
+import type { TUser, TUserSort } from '@lms/contracts/users';
+import { Anchor, Badge, Checkbox, Group, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { SortHeader } from './sort-header';
+
+interface Props {
+  users: TUser[];
+  sort: TUserSort;
+  order: 'asc' | 'desc';
+  onSort: (sort: TUserSort, order: 'asc' | 'desc') => void;
+  selected: ReadonlySet<string>;
+  allResults: boolean;
+  onToggle: (id: string, on: boolean) => void;
+  onTogglePage: (on: boolean) => void;
+  onOpen: (id: string) => void;
+}
+
+const formatDateTime = (iso: string | null, locale: string) =>
+  iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : null;
+
+/** The user list of /coordination/users: one page from the server, with selection for bulk actions. */
+export function UserTable({ users, sort, order, onSort, selected, allResults, onToggle, onTogglePage, onOpen }: Props) {
+  const { t, i18n } = useTranslation('users');
+  const onPage = users.filter((u) => allResults || selected.has(u.id)).length;
+  const header = (column: TUserSort, label: string) => (
+    <SortHeader column={column} sort={sort} order={order} onSort={onSort}>
+      {label}
+    </SortHeader>
+  );
+  return (
+    <Table.ScrollContainer minWidth={980}>
+      <Table striped highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={40}>
+              <Checkbox
+                aria-label={t('list.selectPage')}
+                checked={users.length > 0 && onPage === users.length}
+                indeterminate={onPage > 0 && onPage < users.length}
+                disabled={allResults}
+                onChange={(e) => onTogglePage(e.currentTarget.checked)}
+              />
+            </Table.Th>
+            {header('name', t('fields.name'))}
+            {header('email', t('fields.email'))}
+            {header('username', t('fields.username'))}
+            {header('personnelNumber', t('fields.personnelNumber'))}
+            {header('company', t('fields.company'))}
+            <Table.Th>{t('fields.groups')}</Table.Th>
+            {header('role', t('fields.role'))}
+            {header('status', t('fields.status'))}
+            {header('lastLogin', t('fields.lastLogin'))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {users.map((u) => {
+            const name = `${u.lastName}, ${u.firstName}`;
+            return (
+              <Table.Tr key={u.id} data-user-id={u.id}>
+                <Table.Td>
+                  <Checkbox
+                    aria-label={t('list.selectRow', { name })}
+                    checked={allResults || selected.has(u.id)}
+                    disabled={allResults}
+                    onChange={(e) => onToggle(u.id, e.currentTarget.checked)}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={6} wrap="nowrap">
+                    <Anchor component="button" type="button" onClick={() => onOpen(u.id)} ta="left">
+                      {name}
+                    </Anchor>
+                    {u.externallyManaged && (
+                      <Badge size="xs" variant="outline" color="gray" c="dark.6">
+                        {t('list.external')}
+                      </Badge>
+                    )}
+                  </Group>
+                </Table.Td>
+                <Table.Td>{u.email}</Table.Td>
+                <Table.Td>{u.username}</Table.Td>
+                <Table.Td>{u.personnelNumber}</Table.Td>
+                <Table.Td>{u.companyName}</Table.Td>
+                <Table.Td>
+                  <Text size="sm" lineClamp={2}>
+                    {u.groups.map((g) => g.name).join(', ')}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{t(`roles.${u.role}`)}</Table.Td>
+                <Table.Td>
+                  <Badge color={u.active ? 'green' : 'gray'} variant="light" c="dark.9">
+                    {t(u.active ? 'status.active' : 'status.inactive')}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{formatDateTime(u.lastLoginAt, i18n.language) ?? t('list.never')}</Table.Td>
+              </Table.Tr>
+            );
+          })}
+          {users.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={10}>{t('list.empty')}</Table.Td>
+            </Table.Tr>
+          )}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
