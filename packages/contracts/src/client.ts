@@ -39,6 +39,8 @@ export const ZPublicClient = z.object({
   imprintType: ZLegalTextType.nullable(),
   privacyPolicyType: ZLegalTextType.nullable(),
   entraEnabled: z.boolean(),
+  /** The header the API reads the session token from (ARCHITECTURE section 8, AUTH_HEADER). */
+  authHeader: z.enum(['Authorization', 'X-Authorization']),
   platformStart: ZIsoDate.nullable(),
   platformEnd: ZIsoDate.nullable(),
 });

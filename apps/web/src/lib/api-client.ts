@@ -35,6 +35,11 @@ export interface ApiOptions {
 }
 
 const API_BASE = '/api';
+/** Which header carries the token: the server says so in GET /api/client/current (AUTH_HEADER). */
+let authHeaderName: 'Authorization' | 'X-Authorization' = 'Authorization';
+export const setAuthHeaderName = (name: typeof authHeaderName): void => {
+  authHeaderName = name;
+};
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** ARCHITECTURE section 5: 500 ms before the first retry, 2500 ms before each later one. */
 const retryDelay = (attempt: number): number =>
@@ -52,7 +57,7 @@ async function send(path: string, init: RequestInit, opts: ApiOptions): Promise<
   for (let attempt = 0; ; attempt++) {
     const token = getAuthState().token;
     const headers = new Headers(opts.headers);
-    if (token) headers.set('Authorization', `Bearer ${token}`);
+    if (token) headers.set(authHeaderName, `Bearer ${token}`);
     if (init.body !== undefined && !(init.body instanceof FormData)) headers.set('Content-Type', 'application/json');
     try {
       const res = await fetch(`${API_BASE}${path}`, { ...init, headers, signal: opts.signal });

@@ -1,6 +1,6 @@
 import { ZPublicClient, type TPublicClient } from '@lms/contracts/client';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { apiGet } from './api-client';
+import { apiGet, setAuthHeaderName } from './api-client';
 
 export const currentClientKey = ['client', 'current'] as const;
 
@@ -8,6 +8,10 @@ export const currentClientKey = ['client', 'current'] as const;
 export const useCurrentClient = (): UseQueryResult<TPublicClient> =>
   useQuery({
     queryKey: currentClientKey,
-    queryFn: () => apiGet('/client/current', ZPublicClient),
+    queryFn: async () => {
+      const client = await apiGet('/client/current', ZPublicClient);
+      setAuthHeaderName(client.authHeader);
+      return client;
+    },
     staleTime: Infinity,
   });

@@ -8,7 +8,7 @@ import type { Tenant } from '../../platform/tenant';
 import { findClientLogo } from './client.repository';
 import type { TLegalTextType } from './client.types';
 
-export function presentPublicClient(t: Tenant): TPublicClient {
+export function presentPublicClient(t: Tenant, authHeader: AppDeps['config']['authHeader']): TPublicClient {
   return {
     id: t.id,
     name: t.name,
@@ -21,6 +21,7 @@ export function presentPublicClient(t: Tenant): TPublicClient {
     imprintType: t.imprintType as TLegalTextType | null,
     privacyPolicyType: t.privacyPolicyType as TLegalTextType | null,
     entraEnabled: t.isEntraEnabled,
+    authHeader: authHeader === 'x-authorization' ? 'X-Authorization' : 'Authorization',
     platformStart: t.platformStart,
     platformEnd: t.platformEnd,
   };
@@ -30,7 +31,7 @@ export const clientRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
   app.get(
     '/api/client/current',
     { schema: { response: { 200: ZPublicClient } }, config: { access: 'public', allowWhilePasswordChange: true } },
-    (req) => presentPublicClient(req.tenant),
+    (req) => presentPublicClient(req.tenant, deps.config.authHeader),
   );
 
   // The logo shows on the login page too, so it is public like the client itself.

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { createClient } from '../../../test/factories';
+import { createClient, createUser, TEST_PASSWORD } from '../../../test/factories';
 import { caller, describeEachDialect } from '../../../test/test-app';
 import { storagePath } from '../../platform/storage';
 
@@ -32,7 +32,10 @@ describeEachDialect('client of the host', (ctx) => {
   it('answers 404 for a client without a logo and client_not_found for an unknown host', async () => {
     const { app, deps } = ctx();
     const client = await createClient(deps.db);
-    expect((await caller(app, client.host).get('/api/client/current')).json()).toMatchObject({ logoUrl: null });
+    expect((await caller(app, client.host).get('/api/client/current')).json()).toMatchObject({
+      logoUrl: null,
+      authHeader: 'Authorization',
+    });
     expect((await caller(app, client.host).get('/api/client/current/logo')).json()).toMatchObject({
       error: 'not_found',
     });
@@ -41,3 +44,31 @@ describeEachDialect('client of the host', (ctx) => {
     });
   });
 });
+
+describeEachDialect(
+  'AUTH_HEADER=X-Authorization',
+  (ctx) => {
+    it('reads the token from X-Authorization and tells the web app so', async () => {
+      const { app, deps } = ctx();
+      const client = await createClient(deps.db);
+      const user = await createUser(deps.db, client);
+      expect((await caller(app, client.host).get('/api/client/current')).json()).toMatchObject({
+        authHeader: 'X-Authorization',
+      });
+      const login = await caller(app, client.host).post('/api/user/login', {
+        emailOrUsername: user.email,
+        password: TEST_PASSWORD,
+      });
+      const { token } = login.json<{ token: string }>();
+      const viaX = await caller(app, client.host).inject({
+        method: 'GET',
+        url: '/api/user/info',
+        headers: { 'x-authorization': `Bearer ${token}` },
+      });
+      expect(viaX.statusCode).toBe(200);
+      const viaAuthorization = await caller(app, client.host, token).get('/api/user/info');
+      expect(viaAuthorization.statusCode).toBe(401);
+    });
+  },
+  { authHeader: 'x-authorization' },
+);
