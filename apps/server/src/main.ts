@@ -33,7 +33,7 @@ async function start(): Promise<void> {
 
   // Graceful shutdown: stop accepting, let in-flight requests finish, close the database, exit 0.
   let stopping = false;
-  let stopWorkers: (() => Promise<void>) | undefined;
+  const workers: { stop?: () => Promise<void> } = {};
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -48,7 +48,7 @@ async function start(): Promise<void> {
     }, 100);
     sweep.unref();
     Promise.all([app.close(), contentApp.close()])
-      .then(() => stopWorkers?.())
+      .then(() => workers.stop?.())
       .then(close)
       .then(() => process.exit(0))
       .catch((err: unknown) => {
@@ -63,7 +63,7 @@ async function start(): Promise<void> {
   await contentApp.listen({ port: config.contentPort, host: config.host });
   // Background work (mail queue, later reminders and certificates) starts once the server listens; on shutdown it
   // stops after the last request and before the database closes.
-  stopWorkers = startWorkers({ config, db, dialect }, createJobHandlers(), { log: app.log });
+  workers.stop = startWorkers({ config, db, dialect }, createJobHandlers(), { log: app.log });
 }
 
 start().catch((err: unknown) => {
