@@ -154,6 +154,12 @@ describe('SCORM preview in the player on the content origin', () => {
     await player.getByRole('button', { name: 'Zurück' }).click();
     await scoFrame(page, 'content=handicapping');
     expect(page.frames().filter((f) => f.url().includes('launchpage.html'))).toHaveLength(1);
+    // A SCO asking for the next activity itself (adl.nav.request=continue, then Terminate) gets it.
+    const handicapping = await scoFrame(page, 'content=handicapping');
+    await scoSet(handicapping, 'adl.nav.request', 'continue');
+    await handicapping.evaluate(() => (window as unknown as { doUnload: (exit: boolean) => void }).doUnload(true));
+    await scoFrame(page, 'content=havingfun');
+    await expect.poll(() => toc.getByRole('button', { name: 'Having Fun' }).getAttribute('aria-current')).toBe('true');
     await screenshot(page, 'module-preview-toc-de');
     watch.expectClean();
     await context.close();

@@ -204,8 +204,10 @@
     var created = is12() ? new window.Scorm12API(settings) : new window.Scorm2004API(settings);
     created.loadFromJSON(cmi, '');
     created.on(is12() ? 'LMSFinish' : 'Terminate', function () {
+      // scorm-again resets adl.nav.request once Terminate returns, so it is read here, in the event.
+      var nav = created.adl && created.adl.nav ? String(created.adl.nav.request || '_none_') : '_none_';
       window.setTimeout(function () {
-        afterTerminate(created);
+        afterTerminate(created, nav);
       }, 0);
     });
     api = created;
@@ -214,9 +216,8 @@
   }
 
   /* SCORM 2004 navigation requests a SCO may leave behind (adl.nav.request): continue, previous, choice. */
-  function afterTerminate(terminated) {
+  function afterTerminate(terminated, request) {
     if (terminated !== api || switching || dismissing || is12()) return;
-    var request = terminated.adl && terminated.adl.nav ? String(terminated.adl.nav.request || '_none_') : '_none_';
     var choice = /^\{target=([^}]+)\}(choice|jump)$/.exec(request);
     var at = indexOf(current);
     if (request === 'continue') {
