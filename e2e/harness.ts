@@ -82,8 +82,11 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
   });
 }
 
-/** Starts the real server (apps/server/src/main.ts) on free ports with a fresh data folder and demo data. */
-export async function startServer(): Promise<TestServer> {
+/**
+ * Starts the real server (apps/server/src/main.ts) on free ports with a fresh data folder and demo data.
+ * `extraEnv` adds settings, e.g. SMTP_URL of a test SMTP server.
+ */
+export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<TestServer> {
   const [port, contentPort] = [await freePort(), await freePort()];
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lms-e2e-'));
   const pgDb = process.env.DATABASE_URL ? await createPgDatabase(process.env.DATABASE_URL) : undefined;
@@ -100,6 +103,7 @@ export async function startServer(): Promise<TestServer> {
     LMS_DEMO_PASSWORD: DEMO_PASSWORD,
     LOG_LEVEL: 'warn',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    ...extraEnv,
   };
   // node --import tsx runs main.ts in this one child, so SIGTERM reaches the server's own shutdown handler.
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env });

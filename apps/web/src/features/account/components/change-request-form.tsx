@@ -36,7 +36,6 @@ export function ChangeRequestForm() {
       const changes = Object.fromEntries(FIELDS.filter((f) => form[f].trim()).map((f) => [f, form[f].trim()]));
       await sendChangeRequest({ ...changes, message: form.message.trim() });
       setSent(true);
-      setForm(EMPTY);
     } catch (err) {
       setError(errorText(err));
     } finally {

@@ -34,7 +34,6 @@ export function ForgotUsernameForm() {
       const locale = isLocale(i18n.language) ? i18n.language : 'de-DE';
       await requestUsername({ ...form, locale });
       setSent(true);
-      setForm(EMPTY);
     } catch (err) {
       // Spec section 8: "forgot-username request failure (maybe already requested)".
       setError(

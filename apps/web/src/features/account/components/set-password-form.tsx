@@ -1,7 +1,6 @@
 import type { TTokenPurpose } from '@lms/contracts/account';
 import { effectiveMinLength } from '@lms/contracts/password-rules';
 import { Alert, Anchor, Button, Loader, Paper, PasswordInput, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +10,7 @@ import { useErrorText } from '../../../lib/error-text';
 import { useCurrentClient } from '../../../lib/use-current-client';
 import { PasswordChecklist, isPasswordAcceptable } from '../../auth/components/password-checklist';
 import { checkLink, setPasswordFromLink } from '../api/account';
+import { notifySuccess } from '../../coordination/components/notify';
 
 /** The link's own failure: "activation failed" or "reset link expired" (spec section 8). */
 const linkErrorKey = (purpose: TTokenPurpose) =>
@@ -40,10 +40,7 @@ export function SetPasswordForm({ token, purpose }: { token: string; purpose: TT
     setBusy(true);
     try {
       await setPasswordFromLink(queryClient, { token, purpose, newPassword: password, newPasswordRepeat: repeat });
-      notifications.show({
-        color: 'green',
-        message: t(purpose === 'activation' ? 'setPassword.activated' : 'setPassword.saved'),
-      });
+      notifySuccess(t(purpose === 'activation' ? 'setPassword.activated' : 'setPassword.saved'));
       await navigate('/', { replace: true });
     } catch (err) {
       const linkFailed = isApiError(err) && (err.code === 'reset_link_expired' || err.code === 'activation_failed');

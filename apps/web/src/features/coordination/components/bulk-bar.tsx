@@ -1,12 +1,12 @@
 import { BULK_ACTIONS, type TBulkAction, type TUserSelection } from '@lms/contracts/users';
 import { Alert, Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/error-text';
 import { useAllGroups } from '../api/groups';
 import { exportSelection, refreshUsers, runBulk } from '../api/users';
+import { notifySuccess, closeButton } from './notify';
 
 interface Props {
   selection: TUserSelection | null;
@@ -53,7 +53,7 @@ export function BulkBar({ selection, count, onDone }: Props) {
     setBusy(true);
     try {
       const result = await runBulk(action, selection, needsGroup(action) ? groupId : undefined);
-      notifications.show({ color: 'green', message: t(`bulk.done.${action}`, { count: result.affected }) });
+      notifySuccess(t(`bulk.done.${action}`, { count: result.affected }));
       setConfirming(false);
       setAction('');
       await refreshUsers(queryClient);
@@ -97,13 +97,19 @@ export function BulkBar({ selection, count, onDone }: Props) {
           variant="light"
           role="alert"
           withCloseButton
-          closeButtonLabel={t('common:ok')}
+          closeButtonLabel={t('close')}
           onClose={() => setError(null)}
         >
           {error}
         </Alert>
       )}
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('bulk.confirmTitle')} centered>
+      <Modal
+        closeButtonProps={closeButton()}
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('bulk.confirmTitle')}
+        centered
+      >
         <Stack>
           <Text>{action && action !== 'export' ? t(`bulk.confirm.${action}`, { count }) : ''}</Text>
           <Group justify="flex-end">

@@ -1,6 +1,5 @@
 import type { TGroupPerson } from '@lms/contracts/groups';
 import { Alert, Button, Drawer, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +7,7 @@ import { useErrorText } from '../../../lib/error-text';
 import { createGroup, deleteGroup, groupKeys, updateGroup, useGroup } from '../api/groups';
 import { userKeys } from '../api/users';
 import { UserPicker } from './user-picker';
+import { notifySuccess, closeButton } from './notify';
 
 export type GroupDrawerState = { mode: 'create' } | { mode: 'edit'; id: string } | null;
 
@@ -52,7 +52,7 @@ export function GroupDrawer({ state, onClose }: { state: GroupDrawerState; onClo
       };
       if (group) await updateGroup(group.id, body);
       else await createGroup(body);
-      notifications.show({ color: 'green', message: t('groups.saved') });
+      notifySuccess(t('groups.saved'));
       await refresh();
       onClose();
     } catch (err) {
@@ -67,7 +67,7 @@ export function GroupDrawer({ state, onClose }: { state: GroupDrawerState; onClo
     setBusy(true);
     try {
       await deleteGroup(group.id);
-      notifications.show({ color: 'green', message: t('groups.deleted') });
+      notifySuccess(t('groups.deleted'));
       await refresh();
       setConfirmDelete(false);
       onClose();
@@ -81,6 +81,7 @@ export function GroupDrawer({ state, onClose }: { state: GroupDrawerState; onClo
 
   return (
     <Drawer
+      closeButtonProps={closeButton()}
       opened={state !== null}
       onClose={onClose}
       position="right"
@@ -123,7 +124,7 @@ export function GroupDrawer({ state, onClose }: { state: GroupDrawerState; onClo
             )}
             <Group justify="space-between">
               {group && !external ? (
-                <Button color="red" variant="outline" onClick={() => setConfirmDelete(true)}>
+                <Button variant="default" c="red.9" onClick={() => setConfirmDelete(true)}>
                   {t('groups.delete')}
                 </Button>
               ) : (
@@ -143,7 +144,13 @@ export function GroupDrawer({ state, onClose }: { state: GroupDrawerState; onClo
           </Stack>
         </form>
       )}
-      <Modal opened={confirmDelete} onClose={() => setConfirmDelete(false)} title={t('groups.deleteTitle')} centered>
+      <Modal
+        closeButtonProps={closeButton()}
+        opened={confirmDelete}
+        onClose={() => setConfirmDelete(false)}
+        title={t('groups.deleteTitle')}
+        centered
+      >
         <Stack>
           <Text>{t('groups.deleteConfirm', { name: group?.name ?? '' })}</Text>
           <Group justify="flex-end">

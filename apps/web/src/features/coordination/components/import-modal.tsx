@@ -9,6 +9,7 @@ import { useAllGroups } from '../api/groups';
 import { downloadImportReport, importStatus, previewImport, runImport, uploadImport } from '../api/imports';
 import { refreshUsers } from '../api/users';
 import { ImportPreviewTable } from './import-preview-table';
+import { closeButton } from './notify';
 
 /**
  * CSV import (DECISIONS "CSV"): upload, a preview of the first rows with the column mapping and the problems per
@@ -73,7 +74,7 @@ export function ImportModal({ opened, onClose }: { opened: boolean; onClose: () 
 
   const usable = (groups.data?.items ?? []).filter((g) => !g.externallyManaged);
   return (
-    <Modal opened={opened} onClose={close} title={t('import.title')} size="90%">
+    <Modal closeButtonProps={closeButton()} opened={opened} onClose={close} title={t('import.title')} size="90%">
       <Stack>
         {error && (
           <Alert color="red" variant="light" role="alert">

@@ -21,6 +21,7 @@ export function SortHeader<S extends string>({ column, sort, order, onSort, chil
         onClick={() => onSort(column, next)}
         fw={600}
         fz="sm"
+        style={{ whiteSpace: 'nowrap' }}
         title={t(next === 'asc' ? 'list.sortAscending' : 'list.sortDescending')}
       >
         {children}

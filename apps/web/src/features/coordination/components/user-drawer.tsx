@@ -2,7 +2,6 @@ import { can } from '@lms/contracts/permissions';
 import { ROLES, ROLE_RANK, type TRole } from '@lms/contracts/roles';
 import type { TGroupRef, TUser } from '@lms/contracts/users';
 import { Alert, Badge, Button, Drawer, FileButton, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +22,7 @@ import {
 import { createBody, draftOf, emptyDraft, updateBody, type UserDraft } from './user-draft';
 import { UserForm } from './user-form';
 import { UserPicture } from './user-picture';
+import { notifySuccess, closeButton } from './notify';
 
 export type DrawerState = { mode: 'create' } | { mode: 'edit'; id: string } | null;
 
@@ -80,7 +80,7 @@ export function UserDrawer({ state, onClose }: { state: DrawerState; onClose: ()
       const may = roles.length > 0;
       if (original) await updateUser(original.id, updateBody(draft, original, may));
       else await createUser(createBody(draft, may));
-      notifications.show({ color: 'green', message: t(original ? 'form.saved' : 'form.created') });
+      notifySuccess(t(original ? 'form.saved' : 'form.created'));
       await refreshUsers(queryClient);
       onClose();
     } catch (err) {
@@ -97,7 +97,7 @@ export function UserDrawer({ state, onClose }: { state: DrawerState; onClose: ()
     setBusy(true);
     try {
       await deleteUserById(original.id);
-      notifications.show({ color: 'green', message: t('form.deleted') });
+      notifySuccess(t('form.deleted'));
       await refreshUsers(queryClient);
       setConfirmDelete(false);
       onClose();
@@ -111,7 +111,14 @@ export function UserDrawer({ state, onClose }: { state: DrawerState; onClose: ()
 
   const title = state?.mode === 'create' ? t('form.createTitle') : t('form.editTitle');
   return (
-    <Drawer opened={state !== null} onClose={onClose} position="right" size="xl" title={title}>
+    <Drawer
+      closeButtonProps={closeButton()}
+      opened={state !== null}
+      onClose={onClose}
+      position="right"
+      size="xl"
+      title={title}
+    >
       {editId && loaded.isPending && <Loader aria-label={t('form.loading')} />}
       {editId && loaded.isError && (
         <Alert color="red" role="alert">
@@ -162,7 +169,7 @@ export function UserDrawer({ state, onClose }: { state: DrawerState; onClose: ()
             />
             <Group justify="space-between">
               {original && !original.externallyManaged && original.id !== me?.id ? (
-                <Button color="red" variant="outline" onClick={() => setConfirmDelete(true)}>
+                <Button variant="default" c="red.9" onClick={() => setConfirmDelete(true)}>
                   {t('form.delete')}
                 </Button>
               ) : (
@@ -180,7 +187,13 @@ export function UserDrawer({ state, onClose }: { state: DrawerState; onClose: ()
           </Stack>
         </form>
       )}
-      <Modal opened={confirmDelete} onClose={() => setConfirmDelete(false)} title={t('form.deleteTitle')} centered>
+      <Modal
+        closeButtonProps={closeButton()}
+        opened={confirmDelete}
+        onClose={() => setConfirmDelete(false)}
+        title={t('form.deleteTitle')}
+        centered
+      >
         <Stack>
           <Text>{t('form.deleteConfirm', { name: original ? `${original.firstName} ${original.lastName}` : '' })}</Text>
           <Group justify="flex-end">
@@ -230,7 +243,7 @@ function PictureButtons({ user, onError }: { user: TUser; onError: (message: str
         <Button
           size="xs"
           variant="subtle"
-          color="red"
+          c="red.9"
           disabled={busy}
           onClick={() => void act(() => removePicture(user.id))}
         >

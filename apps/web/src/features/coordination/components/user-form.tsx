@@ -32,10 +32,7 @@ interface Props {
 export function UserForm({ draft, onChange, mode, external, assignableRoles, groups, companies, errors }: Props) {
   const { t } = useTranslation('users');
   const set = <K extends keyof UserDraft>(key: K, value: UserDraft[K]) => onChange({ ...draft, [key]: value });
-  const text = (
-    key: keyof UserDraft,
-    props: { required?: boolean; type?: string; autoComplete?: string } = {},
-  ) => (
+  const text = (key: keyof UserDraft, props: { required?: boolean; type?: string; autoComplete?: string } = {}) => (
     <TextInput
       label={t(`fields.${key}`)}
       name={key}

@@ -1,5 +1,5 @@
 import type { TUser, TUserSort } from '@lms/contracts/users';
-import { Anchor, Badge, Checkbox, Group, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Checkbox, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SortHeader } from './sort-header';
 
@@ -43,7 +43,6 @@ export function UserTable({ users, sort, order, onSort, selected, allResults, on
             </Table.Th>
             {header('name', t('fields.name'))}
             {header('email', t('fields.email'))}
-            {header('username', t('fields.username'))}
             {header('personnelNumber', t('fields.personnelNumber'))}
             {header('company', t('fields.company'))}
             <Table.Th>{t('fields.groups')}</Table.Th>
@@ -66,19 +65,21 @@ export function UserTable({ users, sort, order, onSort, selected, allResults, on
                   />
                 </Table.Td>
                 <Table.Td>
-                  <Group gap={6} wrap="nowrap">
-                    <Anchor component="button" type="button" onClick={() => onOpen(u.id)} ta="left">
-                      {name}
-                    </Anchor>
-                    {u.externallyManaged && (
-                      <Badge size="xs" variant="outline" color="gray" c="dark.6">
-                        {t('list.external')}
-                      </Badge>
-                    )}
-                  </Group>
+                  <Anchor component="button" type="button" onClick={() => onOpen(u.id)} ta="left">
+                    {name}
+                  </Anchor>
+                  {u.username && (
+                    <Text size="xs" c="dimmed">
+                      {t('fields.username')}: {u.username}
+                    </Text>
+                  )}
+                  {u.externallyManaged && (
+                    <Badge size="xs" variant="outline" color="gray" c="dark.6">
+                      {t('list.external')}
+                    </Badge>
+                  )}
                 </Table.Td>
-                <Table.Td>{u.email}</Table.Td>
-                <Table.Td>{u.username}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{u.email}</Table.Td>
                 <Table.Td>{u.personnelNumber}</Table.Td>
                 <Table.Td>{u.companyName}</Table.Td>
                 <Table.Td>
@@ -87,10 +88,16 @@ export function UserTable({ users, sort, order, onSort, selected, allResults, on
                   </Text>
                 </Table.Td>
                 <Table.Td>{t(`roles.${u.role}`)}</Table.Td>
-                <Table.Td>
-                  <Badge color={u.active ? 'green' : 'gray'} variant="light" c="dark.9">
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Text size="sm" fw={u.active ? 400 : 600}>
+                    <span
+                      aria-hidden
+                      style={{ color: u.active ? 'var(--mantine-color-green-8)' : 'var(--mantine-color-gray-6)' }}
+                    >
+                      ●{' '}
+                    </span>
                     {t(u.active ? 'status.active' : 'status.inactive')}
-                  </Badge>
+                  </Text>
                 </Table.Td>
                 <Table.Td>{formatDateTime(u.lastLoginAt, i18n.language) ?? t('list.never')}</Table.Td>
               </Table.Tr>
@@ -98,7 +105,7 @@ export function UserTable({ users, sort, order, onSort, selected, allResults, on
           })}
           {users.length === 0 && (
             <Table.Tr>
-              <Table.Td colSpan={10}>{t('list.empty')}</Table.Td>
+              <Table.Td colSpan={9}>{t('list.empty')}</Table.Td>
             </Table.Tr>
           )}
         </Table.Tbody>

@@ -1,0 +1,132 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, heading, launchBrowser, openPage, screenshot, signIn } from './browser';
+import { DEMO_PASSWORD, startServer, type TestServer } from './harness';
+
+/** An admin's API call, for what the journey arranges before the coordinator's screens (a group to coordinate). */
+async function asAdmin(server: TestServer, path: string, body: unknown): Promise<unknown> {
+  const base = server.url('');
+  const login = await fetch(`${base}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ emailOrUsername: 'admin@demo.example', password: DEMO_PASSWORD }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
+
+/** Drawers and modals fade in; axe measures colour contrast, so it waits until no transition runs. */
+const settle = (page: Page) =>
+  page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+
+describe('a coordinator manages the users of their group', () => {
+  let server: TestServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    const [coordinator] = await server.db.all<{ id: string }>('select id from users where email = ?', [
+      'coordinator@demo.example',
+    ]);
+    const [participant] = await server.db.all<{ id: string }>('select id from users where email = ?', [
+      'participant@demo.example',
+    ]);
+    await asAdmin(server, '/api/groups', {
+      name: 'Team Nord',
+      coordinatorIds: [coordinator!.id],
+      memberIds: [coordinator!.id, participant!.id],
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('creates a user, finds them by search and deactivates them in bulk', async () => {
+    const { context, page } = await openPage(browser);
+    await signIn(page, server, 'coordinator@demo.example');
+    await page.goto(server.url('/coordination/users'));
+    await expect.poll(() => heading(page).textContent()).toBe('Benutzer');
+    await expect.poll(() => rowOf(page, 'Participant, Paula').count()).toBe(1);
+    await expectAccessible(page, 'user list');
+    await screenshot(page, 'users-de');
+
+    await page.getByRole('button', { name: 'Neuer Benutzer' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Neuer Benutzer' });
+    await drawer.locator('input[name="firstName"]').fill('Jürgen');
+    await drawer.locator('input[name="lastName"]').fill('Großmann');
+    await drawer.locator('input[name="email"]').fill('juergen.grossmann@demo.example');
+    await drawer.getByRole('combobox', { name: 'Gruppen' }).click();
+    await page.getByRole('listbox', { name: 'Gruppen' }).getByRole('option', { name: 'Team Nord' }).click();
+    await page.keyboard.press('Escape');
+    await settle(page);
+    await expectAccessible(page, 'user drawer');
+    await screenshot(page, 'user-drawer-de');
+    await drawer.getByRole('button', { name: 'Speichern' }).click();
+    await expect.poll(() => drawer.isVisible()).toBe(false);
+
+    await page.getByRole('searchbox', { name: 'Suche' }).fill('großm');
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    const row = rowOf(page, 'Großmann, Jürgen');
+    await expect.poll(() => row.textContent()).toContain('Team Nord');
+    await expect.poll(() => row.textContent()).toContain('Aktiv');
+
+    await row.getByRole('checkbox').check();
+    await page.getByRole('combobox', { name: 'Sammelaktion' }).selectOption('deactivate');
+    await page.getByRole('button', { name: 'Auf 1 Benutzer anwenden' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Bitte bestätigen' });
+    await expect.poll(() => confirm.textContent()).toContain('1 Benutzer deaktivieren');
+    await settle(page);
+    await expectAccessible(page, 'bulk confirmation');
+    await confirm.getByRole('button', { name: 'Ja, ausführen' }).click();
+    await expect.poll(() => rowOf(page, 'Großmann, Jürgen').textContent()).toContain('Inaktiv');
+    await screenshot(page, 'users-after-bulk-de');
+
+    const [stored] = await server.db.all<{ is_active: number | boolean }>(
+      'select is_active from users where email = ?',
+      ['juergen.grossmann@demo.example'],
+    );
+    expect(Boolean(stored?.is_active)).toBe(false);
+    await context.close();
+  });
+
+  it('shows the groups screen and the account page, in English too', async () => {
+    const { context, page } = await openPage(browser);
+    await signIn(page, server, 'admin@demo.example');
+    await page.goto(server.url('/coordination/groups'));
+    await expect.poll(() => heading(page).textContent()).toBe('Gruppen');
+    await expect.poll(() => page.getByRole('row').filter({ hasText: 'Team Nord' }).count()).toBe(1);
+    await expectAccessible(page, 'groups');
+    await screenshot(page, 'groups-de');
+    await page.getByRole('button', { name: 'Team Nord' }).click();
+    await expect.poll(() => page.getByRole('dialog', { name: 'Gruppe bearbeiten' }).isVisible()).toBe(true);
+    await settle(page);
+    await expectAccessible(page, 'group drawer');
+    await screenshot(page, 'group-drawer-de');
+    await page.keyboard.press('Escape');
+
+    await page.goto(server.url('/account'));
+    await expect.poll(() => heading(page).textContent()).toBe('Mein Konto');
+    await expect.poll(() => page.getByText('admin@demo.example').count()).toBeGreaterThan(0);
+    await expectAccessible(page, 'account');
+    await screenshot(page, 'account-de');
+    await page.getByRole('combobox', { name: 'Sprache' }).first().selectOption('en-US');
+    await expect.poll(() => heading(page).textContent()).toBe('My account');
+    await screenshot(page, 'account-en');
+    await page.goto(server.url('/coordination/users'));
+    await expect.poll(() => heading(page).textContent()).toBe('Users');
+    await screenshot(page, 'users-en');
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    await expect.poll(() => page.getByRole('dialog', { name: 'Import users from CSV' }).isVisible()).toBe(true);
+    await settle(page);
+    await expectAccessible(page, 'import dialog');
+    await context.close();
+  });
+});

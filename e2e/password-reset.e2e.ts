@@ -1,0 +1,91 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSmtp, type TestSmtp } from '../apps/server/test/smtp-test-server';
+import { expectAccessible, heading, launchBrowser, openPage, screenshot, submitLogin } from './browser';
+import { DEMO_PASSWORD, startServer, type TestServer } from './harness';
+
+const NEW_PASSWORD = 'Frisch-Gesetzt-2026!';
+
+describe('a participant resets a forgotten password through the mailed link', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let smtp: TestSmtp;
+  beforeAll(async () => {
+    smtp = await startTestSmtp();
+    [server, browser] = await Promise.all([
+      startServer({ SMTP_URL: smtp.url, SMTP_ALLOW_PRIVATE: '1' }),
+      launchBrowser(),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await smtp?.stop();
+  });
+
+  it('mails a link that sets a new password once; the old password no longer works', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto(server.url('/login'));
+    await page.getByRole('link', { name: 'Passwort vergessen?' }).click();
+    await page.waitForURL((url) => url.pathname === '/reset-password');
+    await expect.poll(() => heading(page).textContent()).toBe('Passwort vergessen');
+    await expectAccessible(page, 'forgot password');
+    await page.locator('input[name="emailOrUsername"]').fill('participant@demo.example');
+    await page.getByRole('button', { name: 'Link senden' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('participant@demo.example');
+    await screenshot(page, 'forgot-password-de');
+
+    const [mail] = await smtp.waitForMessages(1, 30_000);
+    expect(mail?.to && 'value' in mail.to ? mail.to.value[0]?.address : '').toBe('participant@demo.example');
+    // The demo client's platform domain is localhost: the link names it and this server's port, nothing else.
+    const link = /(http:\/\/localhost:\d+\/reset-password\?token=[\w-]+)/.exec(mail?.text ?? '')?.[1];
+    expect(link).toBeDefined();
+    expect(new URL(link!).port).toBe(String(server.port));
+
+    await page.goto(link!);
+    await expect.poll(() => heading(page).textContent()).toBe('Passwort zurücksetzen');
+    await expectAccessible(page, 'reset password');
+    await page.locator('input[name="newPassword"]').fill(NEW_PASSWORD);
+    await page.locator('input[name="newPasswordRepeat"]').fill(NEW_PASSWORD);
+    await screenshot(page, 'reset-password-de');
+    await page.getByRole('button', { name: 'Passwort speichern' }).click();
+    await page.waitForURL(server.url('/'));
+    await expect.poll(() => heading(page).textContent()).toContain('Paula Participant');
+    await context.close();
+
+    // The old password is refused, the new one works.
+    const second = await openPage(browser);
+    await second.page.goto(server.url('/login'));
+    await submitLogin(second.page, 'participant@demo.example', DEMO_PASSWORD);
+    await expect.poll(() => second.page.getByRole('alert').first().textContent()).toContain('falsches Passwort');
+    await submitLogin(second.page, 'participant@demo.example', NEW_PASSWORD);
+    await second.page.waitForURL(server.url('/'));
+
+    // The link cannot be used a second time.
+    await second.page.goto(link!);
+    await expect.poll(() => second.page.getByRole('alert').first().textContent()).toContain('abgelaufen');
+    await expectAccessible(second.page, 'expired link');
+    await screenshot(second.page, 'reset-link-expired-de');
+    await second.context.close();
+  });
+
+  it('sends a forgot-username request to support, in English too', async () => {
+    const { context, page } = await openPage(browser, { locale: 'en-US' });
+    await page.addInitScript(() => localStorage.setItem('lms.locale', 'en-US'));
+    await page.goto(server.url('/reset-password?forgot=username'));
+    await expect.poll(() => heading(page).textContent()).toBe('Forgot username');
+    await expectAccessible(page, 'forgot username');
+    await page.getByRole('button', { name: 'Send request' }).click();
+    await expect.poll(() => page.getByText('You must give your full name.').count()).toBeGreaterThan(0);
+    await page.locator('input[name="name"]').fill('Paula Participant');
+    await page.locator('input[name="email"]').fill('paula@example.test');
+    await page.locator('input[name="subject"]').fill('Username');
+    await page.locator('textarea[name="message"]').fill('I forgot my username.');
+    await page.getByRole('button', { name: 'Send request' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('sent to support');
+    await screenshot(page, 'forgot-username-en');
+    const mails = await smtp.waitForMessages(2, 30_000);
+    expect(mails.some((m) => m.text?.includes('I forgot my username.'))).toBe(true);
+    await context.close();
+  });
+});
