@@ -129,4 +129,37 @@ describe('a coordinator manages the users of their group', () => {
     await expectAccessible(page, 'import dialog');
     await context.close();
   });
+  it('imports a CSV with a preview, a progress bar and a report', async () => {
+    const { context, page } = await openPage(browser);
+    // The admin chose English in the journey before; the superadmin still reads German.
+    await signIn(page, server, 'superadmin@demo.example');
+    await page.goto(server.url('/coordination/users'));
+    await page.getByRole('button', { name: 'CSV importieren' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Benutzer aus CSV importieren' });
+    const csv =
+      'Vorname;Nachname;E-Mail;Gruppen\nÄnne;Müller;aenne@demo.example;Team Nord\nÖmer;Yılmaz;oemer@demo.example;\nPaula;Doppelt;participant@demo.example;\n';
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'benutzer.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await dialog.getByRole('button', { name: 'Hochladen und Vorschau' }).click();
+    await expect
+      .poll(() => dialog.textContent())
+      .toContain('3 Zeilen: 2 importierbar, 1 mit Problem.');
+    await expect.poll(() => dialog.textContent()).toContain('Die E-Mail-Adresse existiert bereits (übersprungen).');
+    await settle(page);
+    await expectAccessible(page, 'import preview');
+    await screenshot(page, 'import-preview-de');
+    await dialog.getByRole('button', { name: '2 Benutzer importieren' }).click();
+    await expect
+      .poll(() => dialog.getByRole('status').textContent(), { timeout: 20_000 })
+      .toContain('2 angelegt, 1 übersprungen');
+    await screenshot(page, 'import-done-de');
+    const download = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Bericht herunterladen' }).click();
+    expect((await download).suggestedFilename()).toBe('import-report.csv');
+    await dialog.getByRole('button', { name: 'Schließen' }).first().click();
+    await page.getByRole('searchbox', { name: 'Suche' }).fill('müller');
+    await expect.poll(() => rowOf(page, 'Müller, Änne').textContent()).toContain('Team Nord');
+    await context.close();
+  });
 });
