@@ -234,4 +234,23 @@ describeEachDialect('CSV import and export', (ctx) => {
     const participant = await signIn(c.app, await createUser(c.deps.db, client));
     expect((await participant.get(`/api/users/import/${noGroups.id}`)).statusCode).toBe(403);
   });
+  it('queues an activation mail for each imported user without a password, in the transaction that creates them', async () => {
+    const c = ctx();
+    const client = await createClient(c.deps.db);
+    const admin = await signIn(c.app, await createUser(c.deps.db, client, { role: 'ADMIN' }));
+    const csv =
+      'email;firstName;lastName;password;locale\nm1@x.test;Mia;Eins;;fr-FR\nm2@x.test;Max;Zwei;;\nm3@x.test;Moe;Drei;Klartext-Start-3!;\n';
+    const { status } = await importCsv(c, admin, csv, { sendActivationMail: true });
+    expect(status).toMatchObject({ created: 3 });
+    const mails = await c.deps.db
+      .selectFrom('mail_queue')
+      .select(['to_address', 'template_kind', 'locale'])
+      .where('client_id', '=', client.id)
+      .orderBy('to_address')
+      .execute();
+    expect(mails).toEqual([
+      { to_address: 'm1@x.test', template_kind: 'activation', locale: 'fr-FR' },
+      { to_address: 'm2@x.test', template_kind: 'activation', locale: 'de-DE' },
+    ]);
+  });
 });
