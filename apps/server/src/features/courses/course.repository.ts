@@ -3,6 +3,7 @@ import type { TLocale } from '@lms/contracts/constants';
 import { localeFallbackOrder } from '@lms/contracts/modules';
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { CoursesTable, CourseTextsTable, DbOrTrx } from '../../db/database';
+import { escapeLike, paginate } from '../../platform/paging';
 
 export type CourseRow = Selectable<CoursesTable>;
 export type CourseTextRow = Selectable<CourseTextsTable>;
@@ -10,8 +11,6 @@ export type CourseListRow = CourseRow & { module_count: number };
 
 /** Lower case without diacritics, so "Übung" is found by "ubung" on both databases. */
 export const foldForSearch = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-
-const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export const findCourseById = (db: DbOrTrx, clientId: string, id: string) =>
   db.selectFrom('courses').selectAll().where('client_id', '=', clientId).where('id', '=', id).executeTakeFirst();
@@ -90,17 +89,15 @@ export async function listCourses(
   if (pattern) base = base.where(sql<boolean>`c.search_text like ${pattern} escape '\\'`);
   if (active !== undefined) base = base.where('c.is_active', '=', active);
 
-  const totalRow = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await base
-    .leftJoin('course_texts as t0', (j) => j.onRef('t0.course_id', '=', 'c.id').on('t0.locale', '=', l0))
-    .leftJoin('course_texts as t1', (j) => j.onRef('t1.course_id', '=', 'c.id').on('t1.locale', '=', l1))
-    .leftJoin('course_texts as t2', (j) => j.onRef('t2.course_id', '=', 'c.id').on('t2.locale', '=', l2))
-    .selectAll('c')
-    .select(sql<number>`(select count(*) from modules m where m.course_id = c.id)`.as('module_count'))
-    .orderBy(sortExpression(query.sort), (ob) => (query.order === 'asc' ? ob.asc() : ob.desc()).nullsLast())
-    .orderBy('c.id', query.order)
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize)
-    .execute();
-  return { rows: rows.map((r) => ({ ...r, module_count: Number(r.module_count) })), total: Number(totalRow.n) };
+  const { rows, total } = await paginate(base, query, (filtered) =>
+    filtered
+      .leftJoin('course_texts as t0', (j) => j.onRef('t0.course_id', '=', 'c.id').on('t0.locale', '=', l0))
+      .leftJoin('course_texts as t1', (j) => j.onRef('t1.course_id', '=', 'c.id').on('t1.locale', '=', l1))
+      .leftJoin('course_texts as t2', (j) => j.onRef('t2.course_id', '=', 'c.id').on('t2.locale', '=', l2))
+      .selectAll('c')
+      .select(sql<number>`(select count(*) from modules m where m.course_id = c.id)`.as('module_count'))
+      .orderBy(sortExpression(query.sort), (ob) => (query.order === 'asc' ? ob.asc() : ob.desc()).nullsLast())
+      .orderBy('c.id', query.order),
+  );
+  return { rows: rows.map((r) => ({ ...r, module_count: Number(r.module_count) })), total };
 }

@@ -2,12 +2,10 @@ import type { TLocale } from '@lms/contracts/constants';
 import type { TMailTemplateContent, TMailTemplateListQuery } from '@lms/contracts/mail-templates';
 import type { Selectable } from 'kysely';
 import type { DbOrTrx, MailTemplateLocalesTable, MailTemplatesTable } from '../../db/database';
+import { containsPattern, paginate } from '../../platform/paging';
 
 export type MailTemplateRow = Selectable<MailTemplatesTable>;
 export type MailTemplateLocaleRow = Selectable<MailTemplateLocalesTable>;
-
-/** LIKE with the user's text taken literally (no wildcards of their own). */
-export const likePattern = (s: string) => `%${s.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const SORT_COLUMNS = { name: 't.name', kind: 't.kind', updatedAt: 't.updated_at' } as const;
 
@@ -18,20 +16,17 @@ export async function listMailTemplates(db: DbOrTrx, clientId: string, q: TMailT
     .where('t.client_id', '=', clientId);
   if (q.kind) base = base.where('t.kind', '=', q.kind);
   if (q.search) {
-    const p = likePattern(q.search);
+    const p = containsPattern(q.search);
     base = base.where((eb) =>
       eb.or([eb(eb.fn('lower', ['t.name']), 'like', p), eb(eb.fn('lower', ['l.subject']), 'like', p)]),
     );
   }
-  const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await base
-    .select(['t.id', 't.kind', 't.name', 't.standard_kind', 't.updated_at', 'l.subject'])
-    .orderBy(SORT_COLUMNS[q.sort ?? 'kind'], q.order)
-    .orderBy('t.id')
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize)
-    .execute();
-  return { rows, total: Number(total.n) };
+  return paginate(base, q, (rows) =>
+    rows
+      .select(['t.id', 't.kind', 't.name', 't.standard_kind', 't.updated_at', 'l.subject'])
+      .orderBy(SORT_COLUMNS[q.sort ?? 'kind'], q.order)
+      .orderBy('t.id'),
+  );
 }
 
 export const findMailTemplate = (db: DbOrTrx, clientId: string, id: string) =>

@@ -2,11 +2,10 @@ import type { TMailQueueQuery } from '@lms/contracts/mail';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { DbOrTrx, MailAttemptsTable, MailQueueTable } from '../../db/database';
 import { newId } from '../../platform/ids';
+import { containsPattern, paginate } from '../../platform/paging';
 
 export type MailRow = Selectable<MailQueueTable>;
 export type MailAttemptRow = Selectable<MailAttemptsTable>;
-
-const likePattern = (s: string) => `%${s.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function insertMail(
   db: DbOrTrx,
@@ -34,24 +33,21 @@ const SORT_COLUMNS = {
 export async function listMails(db: DbOrTrx, clientId: string, q: TMailQueueQuery) {
   let base = db.selectFrom('mail_queue').where('client_id', '=', clientId);
   if (q.status) base = base.where('status', '=', q.status);
-  if (q.recipient) base = base.where('to_address_normalized', 'like', likePattern(q.recipient));
-  if (q.subject) base = base.where((eb) => eb(eb.fn('lower', ['subject']), 'like', likePattern(q.subject ?? '')));
+  if (q.recipient) base = base.where('to_address_normalized', 'like', containsPattern(q.recipient));
+  if (q.subject) base = base.where((eb) => eb(eb.fn('lower', ['subject']), 'like', containsPattern(q.subject ?? '')));
   if (q.search) {
-    const p = likePattern(q.search);
+    const p = containsPattern(q.search);
     base = base.where((eb) =>
       eb.or([eb('to_address_normalized', 'like', p), eb(eb.fn('lower', ['subject']), 'like', p)]),
     );
   }
-  const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const sort = q.sort ?? 'createdAt';
-  const rows = await base
-    .selectAll()
-    .orderBy(SORT_COLUMNS[sort], sort === 'createdAt' && !q.sort ? 'desc' : q.order)
-    .orderBy('id', 'desc')
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize)
-    .execute();
-  return { rows, total: Number(total.n) };
+  return paginate(base, q, (rows) =>
+    rows
+      .selectAll()
+      .orderBy(SORT_COLUMNS[sort], sort === 'createdAt' && !q.sort ? 'desc' : q.order)
+      .orderBy('id', 'desc'),
+  );
 }
 
 export const listAttempts = (db: DbOrTrx, clientId: string, mailId: string) =>
