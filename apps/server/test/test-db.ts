@@ -35,6 +35,16 @@ export async function createTestDb(dialect: Dialect): Promise<TestDb> {
     dropPg = async () => {
       const c = new pg.Client({ connectionString: base });
       await c.connect();
+      // pg-pool's end() resolves before its sockets have closed; a forced drop would then terminate them and
+      // the closing clients raise an unhandled error. Wait (briefly) until the server has let them go.
+      for (let i = 0; i < 100; i++) {
+        const open = await c.query<{ n: number }>(
+          'select count(*)::int as n from pg_stat_activity where datname = $1',
+          [name],
+        );
+        if (open.rows[0]?.n === 0) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     };
