@@ -142,9 +142,7 @@ describe('a coordinator manages the users of their group', () => {
       .locator('input[type="file"]')
       .setInputFiles({ name: 'benutzer.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await dialog.getByRole('button', { name: 'Hochladen und Vorschau' }).click();
-    await expect
-      .poll(() => dialog.textContent())
-      .toContain('3 Zeilen: 2 importierbar, 1 mit Problem.');
+    await expect.poll(() => dialog.textContent()).toContain('3 Zeilen: 2 importierbar, 1 mit Problem.');
     await expect.poll(() => dialog.textContent()).toContain('Die E-Mail-Adresse existiert bereits (übersprungen).');
     await settle(page);
     await expectAccessible(page, 'import preview');
