@@ -1,6 +1,7 @@
 import { MAIL_RETRY_DELAYS_MINUTES, MAIL_RETRY_MAX_HOURS, MAIL_RETRY_THEN_EVERY_HOURS } from '@lms/contracts/constants';
 import type { TMailTransport } from '@lms/contracts/mail';
-import type { DbOrTrx } from '../../db/database';
+import type { Insertable, Updateable } from 'kysely';
+import type { DbOrTrx, MailAttemptsTable, MailQueueTable } from '../../db/database';
 import type { JobHandler } from '../../platform/jobs';
 import { PermanentJobError, RetryJobError, type RetryPolicy } from '../../platform/jobs-retry';
 import {
@@ -30,63 +31,52 @@ const smtpCodeOf = (response: string | null): number | null => {
   return m ? Number(m[1]) : null;
 };
 
-async function recordSent(
-  db: DbOrTrx,
-  clientId: string,
-  mailId: string,
-  transport: TMailTransport,
-  sent: SentMail,
-  now: Date,
-): Promise<void> {
-  const at = now.toISOString();
-  await db.transaction().execute(async (trx) => {
-    await insertAttempt(trx, clientId, {
-      mail_id: mailId,
-      attempted_at: at,
-      outcome: 'sent',
-      transport,
-      smtp_code: transport === 'outbox' ? null : smtpCodeOf(sent.response),
-      response: sent.response.slice(0, 2_000),
-    });
-    // A mail cancelled while it was already on its way was still delivered: the row says what happened.
-    await applyMailAttempt(trx, clientId, mailId, ['queued', 'cancelled'], {
-      status: 'sent',
-      sent_at: at,
-      transport,
-      message_id: sent.messageId,
-      next_attempt_at: null,
-      last_error: null,
-      updated_at: at,
-    });
-  });
+/** What one attempt writes: its history row, and the mail row's change (made only while it is in `from`). */
+interface AttemptRecord {
+  attempt: Pick<Insertable<MailAttemptsTable>, 'outcome' | 'transport' | 'smtp_code' | 'response'>;
+  from: readonly string[];
+  changes: Updateable<MailQueueTable>;
 }
 
-async function recordFailure(
+const sentRecord = (transport: TMailTransport, sent: SentMail, now: Date): AttemptRecord => ({
+  attempt: {
+    outcome: 'sent',
+    transport,
+    smtp_code: transport === 'outbox' ? null : smtpCodeOf(sent.response),
+    response: sent.response.slice(0, 2_000),
+  },
+  // A mail cancelled while it was already on its way was still delivered: the row says what happened.
+  from: ['queued', 'cancelled'],
+  changes: {
+    status: 'sent',
+    sent_at: now.toISOString(),
+    message_id: sent.messageId,
+    next_attempt_at: null,
+    last_error: null,
+  },
+});
+
+const failureRecord = (transport: TMailTransport, failure: MailSendError, retryAt: Date | null): AttemptRecord => ({
+  attempt: { outcome: retryAt ? 'retry' : 'failed', transport, smtp_code: failure.smtpCode, response: failure.message },
+  from: ['queued'],
+  changes: {
+    status: retryAt ? 'queued' : 'failed',
+    next_attempt_at: retryAt?.toISOString() ?? null,
+    last_error: failure.message,
+  },
+});
+
+async function recordAttempt(
   db: DbOrTrx,
   clientId: string,
   mailId: string,
-  transport: TMailTransport,
-  failure: MailSendError,
-  retryAt: Date | null,
+  { attempt, from, changes }: AttemptRecord,
   now: Date,
 ): Promise<void> {
   const at = now.toISOString();
   await db.transaction().execute(async (trx) => {
-    await insertAttempt(trx, clientId, {
-      mail_id: mailId,
-      attempted_at: at,
-      outcome: retryAt ? 'retry' : 'failed',
-      transport,
-      smtp_code: failure.smtpCode,
-      response: failure.message,
-    });
-    await applyMailAttempt(trx, clientId, mailId, ['queued'], {
-      status: retryAt ? 'queued' : 'failed',
-      next_attempt_at: retryAt?.toISOString() ?? null,
-      last_error: failure.message,
-      transport,
-      updated_at: at,
-    });
+    await insertAttempt(trx, clientId, { mail_id: mailId, attempted_at: at, ...attempt });
+    await applyMailAttempt(trx, clientId, mailId, from, { ...changes, transport: attempt.transport, updated_at: at });
   });
 }
 
@@ -140,10 +130,11 @@ export function createMailDeliveryHandler(): JobHandler<{ mailId: string }> {
       } catch (err) {
         const failure = describeSendError(err);
         const retryAt = failure.permanent ? null : ctx.retryAt();
-        await recordFailure(db, clientId, mail.id, transport, failure, retryAt, ctx.now());
+        await recordAttempt(db, clientId, mail.id, failureRecord(transport, failure, retryAt), ctx.now());
         throw new RetryJobError(failure.message, retryAt);
       }
-      await recordSent(db, clientId, mail.id, transport, sent, ctx.now());
+      const now = ctx.now();
+      await recordAttempt(db, clientId, mail.id, sentRecord(transport, sent, now), now);
       return { transport, response: sent.response };
     },
     close() {

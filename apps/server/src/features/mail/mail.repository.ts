@@ -1,6 +1,6 @@
 import type { TMailQueueQuery } from '@lms/contracts/mail';
-import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { DbOrTrx, MailAttemptsTable, MailQueueTable } from '../../db/database';
+import type { ExpressionBuilder, Insertable, Selectable, Updateable, UpdateObject } from 'kysely';
+import type { Database, DbOrTrx, MailAttemptsTable, MailQueueTable } from '../../db/database';
 import { newId } from '../../platform/ids';
 import { containsPattern, paginate } from '../../platform/paging';
 
@@ -71,13 +71,15 @@ export async function insertAttempt(
     .execute();
 }
 
+type MailChanges = Updateable<MailQueueTable>;
+
 /** Changes a mail only while it is in one of `from`; answers whether it did (the state may have moved on). */
 export async function updateMailIf(
   db: DbOrTrx,
   clientId: string,
   id: string,
   from: readonly string[],
-  changes: Updateable<MailQueueTable>,
+  changes: MailChanges | ((eb: ExpressionBuilder<Database, 'mail_queue'>) => UpdateObject<Database, 'mail_queue'>),
 ): Promise<boolean> {
   const res = await db
     .updateTable('mail_queue')
@@ -90,22 +92,13 @@ export async function updateMailIf(
 }
 
 /** Records one delivery attempt on the mail row (while it is in one of `from`): the count goes up by one. */
-export async function applyMailAttempt(
+export const applyMailAttempt = (
   db: DbOrTrx,
   clientId: string,
   id: string,
   from: readonly string[],
-  changes: Updateable<MailQueueTable>,
-): Promise<boolean> {
-  const res = await db
-    .updateTable('mail_queue')
-    .set((eb) => ({ ...changes, attempts: eb('attempts', '+', 1) }))
-    .where('client_id', '=', clientId)
-    .where('id', '=', id)
-    .where('status', 'in', from)
-    .executeTakeFirst();
-  return res.numUpdatedRows > 0n;
-}
+  changes: MailChanges,
+): Promise<boolean> => updateMailIf(db, clientId, id, from, (eb) => ({ ...changes, attempts: eb('attempts', '+', 1) }));
 
 /** What a mail needs to know of its client: name, domain, support e-mail and footer. */
 export const findClientMailInfo = (db: DbOrTrx, clientId: string) =>
