@@ -21,7 +21,34 @@ export type UploadRules<S extends z.ZodType> = {
   dataDir: string;
 };
 
+/**
+ * Reads the request's upload when called: a service calls it after its access checks, so a refused request
+ * streams nothing to disk.
+ */
+export type ReadUpload<T> = () => Promise<ParsedUpload<T>>;
+
 const MAX_DATA_BYTES = 256 * 1024;
+
+/** One route plugin's reader: the rules bound once, the request per call. */
+export const uploadReader =
+  <S extends z.ZodType>(rules: UploadRules<S>) =>
+  (req: FastifyRequest): ReadUpload<z.output<S>> =>
+  () =>
+    readMultipartUpload(req, rules);
+
+/** Reads the upload and hands it to `use`; its temp files go whatever happens. */
+export async function withUpload<T, R>(read: ReadUpload<T>, use: (upload: ParsedUpload<T>) => Promise<R>): Promise<R> {
+  const upload = await read();
+  try {
+    return await use(upload);
+  } finally {
+    await upload.cleanup();
+  }
+}
+
+/** A file part the request must carry (400 naming the part when it is missing). */
+export const requireFilePart = (upload: ParsedUpload<unknown>, name: string): UploadedFile =>
+  upload.files[name] ?? badRequest('validation_failed', { fields: [{ field: name, message: 'required' }] });
 
 export async function readMultipartUpload<S extends z.ZodType>(
   req: FastifyRequest,

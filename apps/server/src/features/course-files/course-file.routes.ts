@@ -4,12 +4,11 @@ import { ZOk } from '@lms/contracts/common';
 import { COURSE_FILE_LOGO_MAX_BYTES, ZCourseFileBody } from '@lms/contracts/course-files';
 import { ZCourseChildParams, ZCourseIdParams, ZCourseWithId } from '@lms/contracts/courses';
 import { PDF_MAX_BYTES } from '@lms/contracts/modules';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../platform/access';
 import type { AppDeps } from '../../platform/deps';
-import { readMultipartUpload } from '../../platform/uploads';
+import { uploadReader } from '../../platform/uploads';
 import { createCourseFile, deleteCourseFile, findCourseFileContent, updateCourseFile } from './course-file.service';
 
 const access = 'content.manage' as const;
@@ -23,12 +22,11 @@ const attachment = (name: string) =>
 /** Spec section 7: `POST /courses/{courseId}/files[/{id}]` (multipart `data`, `pdf`, `logo`) answers course and id. */
 export const courseFileRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   await app.register(fastifyMultipart);
-  const readUpload = (req: FastifyRequest) => () =>
-    readMultipartUpload(req, {
-      schema: ZCourseFileBody,
-      fileLimits: { pdf: PDF_MAX_BYTES, logo: COURSE_FILE_LOGO_MAX_BYTES },
-      dataDir: deps.config.dataDir,
-    });
+  const readUpload = uploadReader({
+    schema: ZCourseFileBody,
+    fileLimits: { pdf: PDF_MAX_BYTES, logo: COURSE_FILE_LOGO_MAX_BYTES },
+    dataDir: deps.config.dataDir,
+  });
 
   app.post(
     '/api/courses/:courseId/files',

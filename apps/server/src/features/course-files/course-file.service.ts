@@ -6,7 +6,7 @@ import { badRequest, notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
 import type { Actor } from '../../platform/session';
 import { MIME_OF, moveIntoStorage, removeFromStorage, storageKey, storagePath } from '../../platform/storage';
-import type { ParsedUpload, UploadedFile } from '../../platform/uploads';
+import { requireFilePart, withUpload, type ReadUpload, type UploadedFile } from '../../platform/uploads';
 import { assertCourseExists, courseStorageKey } from '../courses/course-ref';
 import { loadCourse } from '../courses/course.service';
 import {
@@ -17,7 +17,7 @@ import {
 } from './course-file.repository';
 
 type Body = z.output<typeof ZCourseFileBody>;
-export type ReadCourseFileUpload = () => Promise<ParsedUpload<Body>>;
+export type ReadCourseFileUpload = ReadUpload<Body>;
 
 const LOGO_TYPES = new Set(['png', 'jpeg', 'webp']);
 
@@ -39,15 +39,6 @@ async function storePart(deps: AppDeps, folder: string, file: UploadedFile, suff
   return key;
 }
 
-async function withUpload<T>(read: ReadCourseFileUpload, fn: (u: ParsedUpload<Body>) => Promise<T>): Promise<T> {
-  const upload = await read();
-  try {
-    return await fn(upload);
-  } finally {
-    await upload.cleanup();
-  }
-}
-
 export async function createCourseFile(
   deps: AppDeps,
   actor: Actor,
@@ -58,8 +49,9 @@ export async function createCourseFile(
   await assertCourseExists(deps.db, clientId, courseId);
   const id = newId();
   const folder = fileFolderKey(clientId, courseId, id);
-  await withUpload(readUpload, async ({ data, files }) => {
-    const pdf = files.pdf ?? badRequest('validation_failed', { fields: [{ field: 'pdf', message: 'required' }] });
+  await withUpload(readUpload, async (upload) => {
+    const { data, files } = upload;
+    const pdf = requireFilePart(upload, 'pdf');
     checkParts(pdf, files.logo);
     try {
       const pdfKey = await storePart(deps, folder, pdf, 'pdf');

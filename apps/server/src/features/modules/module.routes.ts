@@ -2,11 +2,10 @@ import fastifyMultipart from '@fastify/multipart';
 import { ZOk } from '@lms/contracts/common';
 import { ZCourseChildParams, ZCourseIdParams } from '@lms/contracts/courses';
 import { PDF_MAX_BYTES, ZModule, ZModuleBody, ZModuleList, ZModuleOrderBody } from '@lms/contracts/modules';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/access';
 import type { AppDeps } from '../../platform/deps';
-import { readMultipartUpload } from '../../platform/uploads';
+import { uploadReader } from '../../platform/uploads';
 import { SCORM_MAX_UPLOAD_BYTES } from '../scorm/scorm-limits';
 import { createModule, deleteModule, reorderModules, updateModule } from './module.service';
 
@@ -18,13 +17,12 @@ const access = 'content.manage' as const;
  */
 export const moduleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   await app.register(fastifyMultipart);
-  const readUpload = (req: FastifyRequest) => () =>
-    readMultipartUpload(req, {
-      schema: ZModuleBody,
-      // The zip cap is the larger; a PDF over its own cap is refused after sniffing (module-package).
-      fileLimits: { file: Math.max(SCORM_MAX_UPLOAD_BYTES, PDF_MAX_BYTES) },
-      dataDir: deps.config.dataDir,
-    });
+  const readUpload = uploadReader({
+    schema: ZModuleBody,
+    // The zip cap is the larger; a PDF over its own cap is refused after sniffing (module-package).
+    fileLimits: { file: Math.max(SCORM_MAX_UPLOAD_BYTES, PDF_MAX_BYTES) },
+    dataDir: deps.config.dataDir,
+  });
 
   app.post(
     '/api/courses/:courseId/modules',

@@ -12,7 +12,7 @@ import { badRequest, notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
 import type { Actor } from '../../platform/session';
 import { removeFromStorage } from '../../platform/storage';
-import type { ParsedUpload } from '../../platform/uploads';
+import { requireFilePart, withUpload, type ReadUpload } from '../../platform/uploads';
 import { assertCourseExists, assertCourseNotInUse } from '../courses/course-ref';
 import { parsePlayerManifest, pdfPlayerManifest, type PlayerManifest } from './module-manifest';
 import { installModulePackage, moduleStorageKey, type InstalledPackage } from './module-package';
@@ -114,20 +114,7 @@ const packageFields = (p: InstalledPackage) => ({
   sco_count: p.scoCount,
 });
 
-export type ReadModuleUpload = () => Promise<ParsedUpload<TModuleBody>>;
-
-/** The upload is read only after the course is known to exist; its temp files go whatever happens. */
-async function withUpload<T>(
-  read: ReadModuleUpload,
-  fn: (upload: ParsedUpload<TModuleBody>) => Promise<T>,
-): Promise<T> {
-  const upload = await read();
-  try {
-    return await fn(upload);
-  } finally {
-    await upload.cleanup();
-  }
-}
+export type ReadModuleUpload = ReadUpload<TModuleBody>;
 
 export async function createModule(
   deps: AppDeps,
@@ -139,8 +126,7 @@ export async function createModule(
   await assertCourseExists(deps.db, clientId, courseId);
   const id = newId();
   await withUpload(readUpload, async (upload) => {
-    const file =
-      upload.files.file ?? badRequest('validation_failed', { fields: [{ field: 'file', message: 'required' }] });
+    const file = requireFilePart(upload, 'file');
     const installed = await installModulePackage(deps.config.dataDir, { clientId, courseId, moduleId: id }, file);
     try {
       await deps.db.transaction().execute(async (trx) => {
