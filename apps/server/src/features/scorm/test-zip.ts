@@ -45,6 +45,22 @@ function prepare(entry: RawZipEntry): Prepared {
   return { name, method, crc: crc32(data), csize, usize, body, mode };
 }
 
+/**
+ * The fields the local and the central header share, in the same order (APPNOTE 4.3.7 and 4.3.12): version
+ * needed, flags, method, time, date, CRC, both sizes and the name's length.
+ */
+function writeEntryFields(header: Buffer, at: number, p: Prepared): void {
+  header.writeUInt16LE(20, at);
+  header.writeUInt16LE(FLAG_UTF8, at + 2);
+  header.writeUInt16LE(p.method, at + 4);
+  header.writeUInt16LE(DOS_TIME, at + 6);
+  header.writeUInt16LE(DOS_DATE, at + 8);
+  header.writeUInt32LE(p.crc >>> 0, at + 10);
+  header.writeUInt32LE(p.csize, at + 14);
+  header.writeUInt32LE(p.usize, at + 18);
+  header.writeUInt16LE(p.name.length, at + 22);
+}
+
 /** Builds a zip in memory; writes the zip64 end records when there are more than 65,535 entries. */
 export function buildZip(entries: readonly RawZipEntry[]): Buffer {
   const locals: Buffer[] = [];
@@ -54,28 +70,12 @@ export function buildZip(entries: readonly RawZipEntry[]): Buffer {
     const p = prepare(entry);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(FLAG_UTF8, 6);
-    local.writeUInt16LE(p.method, 8);
-    local.writeUInt16LE(DOS_TIME, 10);
-    local.writeUInt16LE(DOS_DATE, 12);
-    local.writeUInt32LE(p.crc >>> 0, 14);
-    local.writeUInt32LE(p.csize, 18);
-    local.writeUInt32LE(p.usize, 22);
-    local.writeUInt16LE(p.name.length, 26);
+    writeEntryFields(local, 4, p);
     local.writeUInt16LE(0, 28);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE((3 << 8) | 30, 4); // made by Unix, so the mode bits mean something
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(FLAG_UTF8, 8);
-    central.writeUInt16LE(p.method, 10);
-    central.writeUInt16LE(DOS_TIME, 12);
-    central.writeUInt16LE(DOS_DATE, 14);
-    central.writeUInt32LE(p.crc >>> 0, 16);
-    central.writeUInt32LE(p.csize, 20);
-    central.writeUInt32LE(p.usize, 24);
-    central.writeUInt16LE(p.name.length, 28);
+    writeEntryFields(central, 6, p);
     central.writeUInt32LE(((p.mode & 0xffff) << 16) >>> 0, 38);
     central.writeUInt32LE(offset, 42);
     locals.push(local, p.name, p.body);
