@@ -1,14 +1,13 @@
-import { DEFAULT_PAGE_SIZE } from '@lms/contracts/constants';
 import { COURSE_SORTS, type TCourseSort } from '@lms/contracts/courses';
 import { Alert, Anchor, Badge, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { TablePaging, usePaging } from '../../../components/table-paging';
 import { useErrorText } from '../../../lib/error-text';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCourses } from '../api/courses';
-import { CoursePaging } from '../components/course-paging';
 import { formatDate } from '../components/format-date';
 
 /** /content/courses: the client's courses, paged, sorted and searched on the server (DECISIONS "table paging"). */
@@ -16,8 +15,8 @@ export function CourseListPage() {
   const { t, i18n } = useTranslation('courses');
   const errorText = useErrorText();
   usePageTitle(t('list.title'));
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const paging = usePaging();
+  const { page, pageSize, setPage } = paging;
   const [sort, setSort] = useState<TCourseSort>('title');
   const [order, setOrder] = useState<'asc' | 'desc'>('asc');
   const [search, setSearch] = useState('');
@@ -117,13 +116,7 @@ export function CourseListPage() {
         </Table>
       </Table.ScrollContainer>
       {list.data && (
-        <CoursePaging
-          page={page}
-          pageSize={pageSize}
-          total={list.data.total}
-          onPage={setPage}
-          onPageSize={setPageSize}
-        />
+        <TablePaging paging={paging} total={list.data.total} totalLabel={t('list.total', { count: list.data.total })} />
       )}
     </Stack>
   );

@@ -1,17 +1,16 @@
-import { DEFAULT_PAGE_SIZE } from '@lms/contracts/constants';
 import { MAIL_STATUSES, type TMailQueueItem, type TMailStatus } from '@lms/contracts/mail';
 import { Alert, Badge, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TablePaging, usePaging } from '../../../components/table-paging';
 import { showApiError, useErrorText } from '../../../lib/error-text';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { cancelMail, mailQueueKeys, retryMail, useMailQueue } from '../api/mail-queue';
 import { formatDateTime } from '../components/format';
 import { MailDetailDrawer } from '../components/mail-detail-drawer';
 import { BADGE_STYLES, statusColour } from '../components/mail-status';
-import { TablePaging } from '../components/table-paging';
 import { notifyDone } from '../components/mail-notify';
 
 /** /content/mail-queue: server-paged, filtered by status, recipient and subject; retry and cancel. */
@@ -20,8 +19,8 @@ export function MailQueuePage() {
   const errorText = useErrorText();
   usePageTitle(t('queue.title'));
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const paging = usePaging();
+  const { page, pageSize, setPage } = paging;
   const [status, setStatus] = useState<TMailStatus | null>(null);
   const [recipient, setRecipient] = useState('');
   const [subject, setSubject] = useState('');
@@ -148,11 +147,9 @@ export function MailQueuePage() {
       </Table.ScrollContainer>
       {list.data && (
         <TablePaging
-          page={page}
-          pageSize={pageSize}
+          paging={paging}
           total={list.data.total}
-          onPage={setPage}
-          onPageSize={setPageSize}
+          totalLabel={t('paging.total', { count: list.data.total })}
         />
       )}
       <MailDetailDrawer id={openId} onClose={() => setOpenId(null)} />

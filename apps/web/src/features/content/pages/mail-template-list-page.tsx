@@ -1,25 +1,24 @@
-import { DEFAULT_PAGE_SIZE } from '@lms/contracts/constants';
 import { MAIL_TEMPLATE_KINDS, type TMailTemplateKind } from '@lms/contracts/mail-templates';
 import { Alert, Anchor, Badge, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { TablePaging, usePaging } from '../../../components/table-paging';
 import { useErrorText } from '../../../lib/error-text';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useMailTemplates } from '../api/mail-templates';
 import { CreateMailTemplateModal } from '../components/create-mail-template-modal';
 import { BADGE_STYLES } from '../components/mail-status';
 import { formatDateTime } from '../components/format';
-import { TablePaging } from '../components/table-paging';
 
 /** /content/mail-template: every template of the client, the standard one of each kind first made from defaults. */
 export function MailTemplateListPage() {
   const { t, i18n } = useTranslation('mail');
   const errorText = useErrorText();
   usePageTitle(t('templates.title'));
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const paging = usePaging();
+  const { page, pageSize, setPage } = paging;
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const [kind, setKind] = useState<TMailTemplateKind | null>(null);
@@ -102,11 +101,9 @@ export function MailTemplateListPage() {
       </Table.ScrollContainer>
       {list.data && (
         <TablePaging
-          page={page}
-          pageSize={pageSize}
+          paging={paging}
           total={list.data.total}
-          onPage={setPage}
-          onPageSize={setPageSize}
+          totalLabel={t('paging.total', { count: list.data.total })}
         />
       )}
       <CreateMailTemplateModal opened={creating} onClose={create.close} />

@@ -1,0 +1,57 @@
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@lms/contracts/constants';
+import { Group, NativeSelect, Pagination, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** The page a server-paged list shows, and how to move it. */
+export interface Paging {
+  page: number;
+  pageSize: number;
+  setPage: (page: number) => void;
+  setPageSize: (size: number) => void;
+}
+
+export function usePaging(): Paging {
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  return { page, pageSize, setPage, setPageSize };
+}
+
+interface Props {
+  paging: Paging;
+  total: number;
+  /** "N courses", "N entries": the count in the list's own words. */
+  totalLabel: string;
+}
+
+/** DECISIONS "table paging": the server pages; 10, 25, 50, 100, 250 or 500 rows. */
+export function TablePaging({ paging, total, totalLabel }: Props) {
+  const { t } = useTranslation();
+  const { page, pageSize, setPage, setPageSize } = paging;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <Group justify="space-between" wrap="wrap">
+      <Text size="sm">{totalLabel}</Text>
+      <Group gap="md" align="flex-end">
+        <NativeSelect
+          label={t('paging.perPage')}
+          size="xs"
+          data={PAGE_SIZES.map(String)}
+          value={String(pageSize)}
+          onChange={(e) => {
+            setPageSize(Number(e.currentTarget.value));
+            setPage(1);
+          }}
+        />
+        <Pagination
+          total={pages}
+          value={Math.min(page, pages)}
+          onChange={setPage}
+          size="sm"
+          getControlProps={(control) => ({ 'aria-label': t(`paging.pageControl.${control}`) })}
+          getItemProps={(p) => ({ 'aria-label': t('paging.pageNumber', { page: p }) })}
+        />
+      </Group>
+    </Group>
+  );
+}
