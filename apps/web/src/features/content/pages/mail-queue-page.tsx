@@ -1,11 +1,12 @@
 import { MAIL_STATUSES, type TMailQueueItem, type TMailStatus } from '@lms/contracts/mail';
-import { Alert, Badge, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TablePaging, usePaging } from '../../../components/table-paging';
-import { showApiError, useErrorText } from '../../../lib/error-text';
+import { PagedTable } from '../../../components/paged-table';
+import { usePaging } from '../../../components/table-paging';
+import { showApiError } from '../../../lib/error-text';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { cancelMail, mailQueueKeys, retryMail, useMailQueue } from '../api/mail-queue';
 import { formatDateTime } from '../components/format';
@@ -16,7 +17,6 @@ import { notifyDone } from '../components/mail-notify';
 /** /content/mail-queue: server-paged, filtered by status, recipient and subject; retry and cancel. */
 export function MailQueuePage() {
   const { t, i18n } = useTranslation('mail');
-  const errorText = useErrorText();
   usePageTitle(t('queue.title'));
   const queryClient = useQueryClient();
   const paging = usePaging();
@@ -70,88 +70,60 @@ export function MailQueuePage() {
           {t('queue.refresh')}
         </Button>
       </Group>
-      {list.isError && (
-        <Alert color="red" variant="light" role="alert">
-          {errorText(list.error)}
-        </Alert>
-      )}
-      <Table.ScrollContainer minWidth={900}>
-        <Table striped highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('queue.created')}</Table.Th>
-              <Table.Th>{t('queue.recipient')}</Table.Th>
-              <Table.Th>{t('queue.subject')}</Table.Th>
-              <Table.Th>{t('queue.status')}</Table.Th>
-              <Table.Th>{t('queue.attempts')}</Table.Th>
-              <Table.Th>{t('queue.lastError')}</Table.Th>
-              <Table.Th>{t('queue.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.data?.items.map((m) => (
-              <Table.Tr key={m.id}>
-                <Table.Td>{formatDateTime(m.createdAt, i18n.language)}</Table.Td>
-                <Table.Td>{m.recipient}</Table.Td>
-                <Table.Td>{m.subject}</Table.Td>
-                <Table.Td>
-                  <Badge styles={BADGE_STYLES} color={statusColour(m.status)} variant="light" c="dark.9">
-                    {t(`statuses.${m.status}`)}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{m.attempts}</Table.Td>
-                <Table.Td maw={280} style={{ wordBreak: 'break-word' }}>
-                  {m.lastError ?? ''}
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      onClick={() => setOpenId(m.id)}
-                      aria-label={`${t('queue.details')}: ${m.subject}`}
-                    >
-                      {t('queue.details')}
-                    </Button>
-                    {(m.status === 'failed' || m.status === 'cancelled') && (
-                      <Button
-                        size="xs"
-                        variant="default"
-                        loading={busyId === m.id}
-                        onClick={() => void act(m, 'retry')}
-                      >
-                        {t('queue.retry')}
-                      </Button>
-                    )}
-                    {m.status === 'queued' && (
-                      <Button
-                        size="xs"
-                        variant="default"
-                        loading={busyId === m.id}
-                        onClick={() => void act(m, 'cancel')}
-                      >
-                        {t('queue.cancel')}
-                      </Button>
-                    )}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-            {list.data?.items.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={7}>{t('queue.empty')}</Table.Td>
-              </Table.Tr>
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {list.data && (
-        <TablePaging
-          paging={paging}
-          total={list.data.total}
-          totalLabel={t('paging.total', { count: list.data.total })}
-        />
-      )}
+      <PagedTable
+        list={list}
+        paging={paging}
+        minWidth={900}
+        headers={[
+          t('queue.created'),
+          t('queue.recipient'),
+          t('queue.subject'),
+          t('queue.status'),
+          t('queue.attempts'),
+          t('queue.lastError'),
+          t('queue.actions'),
+        ]}
+        emptyText={t('queue.empty')}
+        totalLabel={(count) => t('paging.total', { count })}
+        renderRow={(m) => (
+          <>
+            <Table.Td>{formatDateTime(m.createdAt, i18n.language)}</Table.Td>
+            <Table.Td>{m.recipient}</Table.Td>
+            <Table.Td>{m.subject}</Table.Td>
+            <Table.Td>
+              <Badge styles={BADGE_STYLES} color={statusColour(m.status)} variant="light" c="dark.9">
+                {t(`statuses.${m.status}`)}
+              </Badge>
+            </Table.Td>
+            <Table.Td>{m.attempts}</Table.Td>
+            <Table.Td maw={280} style={{ wordBreak: 'break-word' }}>
+              {m.lastError ?? ''}
+            </Table.Td>
+            <Table.Td>
+              <Group gap={4} wrap="nowrap">
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  onClick={() => setOpenId(m.id)}
+                  aria-label={`${t('queue.details')}: ${m.subject}`}
+                >
+                  {t('queue.details')}
+                </Button>
+                {(m.status === 'failed' || m.status === 'cancelled') && (
+                  <Button size="xs" variant="default" loading={busyId === m.id} onClick={() => void act(m, 'retry')}>
+                    {t('queue.retry')}
+                  </Button>
+                )}
+                {m.status === 'queued' && (
+                  <Button size="xs" variant="default" loading={busyId === m.id} onClick={() => void act(m, 'cancel')}>
+                    {t('queue.cancel')}
+                  </Button>
+                )}
+              </Group>
+            </Table.Td>
+          </>
+        )}
+      />
       <MailDetailDrawer id={openId} onClose={() => setOpenId(null)} />
     </Stack>
   );
