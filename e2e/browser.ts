@@ -47,8 +47,18 @@ export async function openPage(
   return { context, page };
 }
 
+/**
+ * Drawers and modals fade in, and axe measures colour contrast at the opacity it finds: wait until no transition
+ * runs (endless ones, such as a loader's spin, never end and are left out).
+ */
+export const settle = (page: Page): Promise<unknown> =>
+  page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+
 /** WCAG 2.1 A and AA: a journey fails on any serious or critical violation. */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  await settle(page);
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const bad = result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
