@@ -2,7 +2,7 @@ import { Alert, Badge, Code, Drawer, Loader, Stack, Table, Text, Title } from '@
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/error-text';
 import { useMail } from '../api/mail-queue';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../../lib/format';
 import { BADGE_STYLES, statusColour } from './mail-status';
 
 /** One mail with every delivery attempt and the SMTP answer it got (DECISIONS "retries"). */

@@ -2,7 +2,7 @@ import type { TModule } from '@lms/contracts/modules';
 import { ActionIcon, Badge, Button, Group, Table, Text } from '@mantine/core';
 import { useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatBytes } from './format-date';
+import { formatBytes } from '../../../lib/format';
 
 interface Props {
   modules: TModule[];

@@ -12,7 +12,7 @@ import { courseKeys, deleteCourseFile, fetchCourseFilePart, useCourse } from '..
 import { CourseFileForm } from '../components/course-file-form';
 import { CourseNav } from '../components/course-nav';
 import { notifySuccess } from '../components/notify';
-import { formatBytes } from '../components/format-date';
+import { formatBytes } from '../../../lib/format';
 
 /** /content/courses/{id}/files: per-locale PDF downloads with a file name and a logo graphic. */
 export function CourseFilesPage() {

@@ -8,7 +8,7 @@ import { PagedTable } from '../../../components/paged-table';
 import { usePaging } from '../../../components/table-paging';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCourses } from '../api/courses';
-import { formatDate } from '../components/format-date';
+import { formatDate } from '../../../lib/format';
 
 /** /content/courses: the client's courses, paged, sorted and searched on the server (DECISIONS "table paging"). */
 export function CourseListPage() {

@@ -9,7 +9,7 @@ import { usePaging } from '../../../components/table-paging';
 import { showApiError } from '../../../lib/error-text';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { cancelMail, mailQueueKeys, retryMail, useMailQueue } from '../api/mail-queue';
-import { formatDateTime } from '../components/format';
+import { formatDateTime } from '../../../lib/format';
 import { MailDetailDrawer } from '../components/mail-detail-drawer';
 import { BADGE_STYLES, statusColour } from '../components/mail-status';
 import { notifyDone } from '../components/mail-notify';

@@ -10,7 +10,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useMailTemplates } from '../api/mail-templates';
 import { CreateMailTemplateModal } from '../components/create-mail-template-modal';
 import { BADGE_STYLES } from '../components/mail-status';
-import { formatDateTime } from '../components/format';
+import { formatDateTime } from '../../../lib/format';
 
 /** /content/mail-template: every template of the client, the standard one of each kind first made from defaults. */
 export function MailTemplateListPage() {

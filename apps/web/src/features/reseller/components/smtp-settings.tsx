@@ -17,6 +17,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/page-loader';
 import { useErrorText } from '../../../lib/error-text';
+import { formatDateTime } from '../../../lib/format';
 import { clientSmtpKey, deleteClientSmtp, saveClientSmtp, testClientSmtp, useClientSmtp } from '../api/client-smtp';
 import { notifyDone } from './smtp-notify';
 
@@ -120,9 +121,7 @@ function SmtpForm({ clientId, smtp }: { clientId: string; smtp: TClientSmtp | nu
         {smtp?.lastTestAt && (
           <Text size="sm">
             {t('smtp.lastTest', {
-              at: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-                new Date(smtp.lastTestAt),
-              ),
+              at: formatDateTime(smtp.lastTestAt, i18n.language),
             })}{' '}
             {smtp.lastTestOk ? t('smtp.lastTestOk') : t('smtp.lastTestFailed')}
           </Text>

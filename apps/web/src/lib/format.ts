@@ -5,6 +5,12 @@ export function formatDate(date: string | null | undefined, locale: string): str
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(Date.UTC(y, m - 1, d));
 }
 
+/** Date and time as the reader's language writes them; an empty cell for none. */
+export function formatDateTime(iso: string | null | undefined, locale: string): string {
+  if (!iso) return '';
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+}
+
 export function formatBytes(bytes: number, locale: string): string {
   const units = ['B', 'KB', 'MB', 'GB'];
   let value = bytes;
