@@ -11,7 +11,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { courseKeys, deleteCourseFile, fetchCourseFilePart, useCourse } from '../api/courses';
 import { CourseFileForm } from '../components/course-file-form';
 import { CourseNav } from '../components/course-nav';
-import { notifySuccess } from '../components/notify';
+import { notifySuccess } from '../../../lib/notify';
 import { formatBytes } from '../../../lib/format';
 
 /** /content/courses/{id}/files: per-locale PDF downloads with a file name and a logo graphic. */

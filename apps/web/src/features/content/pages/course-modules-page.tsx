@@ -10,7 +10,7 @@ import { showApiError } from '../../../lib/error-text';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { courseKeys, deleteModule, orderModules, useCourse } from '../api/courses';
 import { CourseNav } from '../components/course-nav';
-import { notifySuccess } from '../components/notify';
+import { notifySuccess } from '../../../lib/notify';
 import { ModuleForm } from '../components/module-form';
 import { ModuleTable } from '../components/module-table';
 

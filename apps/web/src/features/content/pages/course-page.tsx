@@ -13,7 +13,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { courseKeys, deleteCourse, saveCourse, useCourse } from '../api/courses';
 import { bodyOf, CourseForm, draftOf } from '../components/course-form';
 import { CourseNav } from '../components/course-nav';
-import { notifySuccess } from '../components/notify';
+import { notifySuccess } from '../../../lib/notify';
 
 /** /content/courses/{id} (and /content/courses/new): texts per locale and the course settings. */
 export function CoursePage() {

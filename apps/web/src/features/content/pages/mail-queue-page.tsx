@@ -12,7 +12,7 @@ import { cancelMail, mailQueueKeys, retryMail, useMailQueue } from '../api/mail-
 import { formatDateTime } from '../../../lib/format';
 import { MailDetailDrawer } from '../components/mail-detail-drawer';
 import { BADGE_STYLES, statusColour } from '../components/mail-status';
-import { notifyDone } from '../components/mail-notify';
+import { notifySuccess } from '../../../lib/notify';
 
 /** /content/mail-queue: server-paged, filtered by status, recipient and subject; retry and cancel. */
 export function MailQueuePage() {
@@ -34,7 +34,7 @@ export function MailQueuePage() {
     setBusyId(mail.id);
     try {
       await (action === 'retry' ? retryMail(mail.id) : cancelMail(mail.id));
-      notifyDone(t(action === 'retry' ? 'queue.retried' : 'queue.cancelled'));
+      notifySuccess(t(action === 'retry' ? 'queue.retried' : 'queue.cancelled'));
       await queryClient.invalidateQueries({ queryKey: mailQueueKeys.all });
     } catch (err) {
       showApiError(err);

@@ -21,7 +21,7 @@ import {
 } from '../api/mail-templates';
 import { MailPreview } from '../components/mail-preview';
 import { MailTemplateLocaleForm } from '../components/mail-template-locale-form';
-import { notifyDone } from '../components/mail-notify';
+import { notifySuccess } from '../../../lib/notify';
 
 /** /content/mail-template/{id}: one tab per locale with subject, text, HTML, HTML file and a preview. */
 export function MailTemplatePage() {
@@ -80,7 +80,7 @@ function MailTemplateEditor({ template }: { template: TMailTemplate }) {
   const store = async (saved: TMailTemplate, message: string) => {
     queryClient.setQueryData(mailTemplateKeys.one(saved.id), saved);
     await queryClient.invalidateQueries({ queryKey: [...mailTemplateKeys.all, 'list'] });
-    notifyDone(message);
+    notifySuccess(message);
   };
 
   const save = () =>
@@ -96,7 +96,7 @@ function MailTemplateEditor({ template }: { template: TMailTemplate }) {
       if (!window.confirm(t('templates.deleteConfirm'))) return;
       await deleteMailTemplate(template.id);
       await queryClient.invalidateQueries({ queryKey: mailTemplateKeys.all });
-      notifyDone(t('templates.deleted'));
+      notifySuccess(t('templates.deleted'));
       await navigate('/content/mail-template');
     });
 

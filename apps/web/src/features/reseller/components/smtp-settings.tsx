@@ -19,7 +19,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { useErrorText } from '../../../lib/error-text';
 import { formatDateTime } from '../../../lib/format';
 import { clientSmtpKey, deleteClientSmtp, saveClientSmtp, testClientSmtp, useClientSmtp } from '../api/client-smtp';
-import { notifyDone } from './smtp-notify';
+import { notifySuccess } from '../../../lib/notify';
 
 type Form = Omit<TSaveClientSmtpBody, 'password'> & { password: string; removePassword: boolean };
 
@@ -94,19 +94,19 @@ function SmtpForm({ clientId, smtp }: { clientId: string; smtp: TClientSmtp | nu
       };
       refresh(await saveClientSmtp(clientId, body));
       setForm((f) => ({ ...f, password: '', removePassword: false }));
-      notifyDone(t('smtp.saved'));
+      notifySuccess(t('smtp.saved'));
     });
   };
   const test = () =>
     run('test', async () => {
       refresh(await testClientSmtp(clientId));
-      notifyDone(t('smtp.testOk'));
+      notifySuccess(t('smtp.testOk'));
     });
   const remove = () =>
     run('delete', async () => {
       await deleteClientSmtp(clientId);
       refresh(null);
-      notifyDone(t('smtp.deleted'));
+      notifySuccess(t('smtp.deleted'));
     });
 
   return (

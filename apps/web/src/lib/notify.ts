@@ -1,11 +1,7 @@
 import { notifications } from '@mantine/notifications';
-import i18n from '../../../lib/i18n';
+import i18n from './i18n';
 
 /** A success notice whose close button has a name (WCAG 4.1.2; Mantine's has none of its own). */
 export function notifySuccess(message: string): void {
-  notifications.show({
-    color: 'green',
-    message,
-    closeButtonProps: { 'aria-label': i18n.t('courses:notice.close') },
-  });
+  notifications.show({ color: 'green', message, closeButtonProps: { 'aria-label': i18n.t('common:closeNotice') } });
 }
