@@ -1,7 +1,8 @@
 import type { TModule } from '@lms/contracts/modules';
-import { ActionIcon, Badge, Button, Group, Table, Text } from '@mantine/core';
+import { ActionIcon, Badge, Group, Table, Text } from '@mantine/core';
 import { useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RowActions } from '../../../components/row-actions';
 import { formatBytes } from '../../../lib/format';
 
 interface Props {
@@ -122,33 +123,27 @@ export function ModuleTable({ modules, busy, onOrder, onPreview, onEdit, onDelet
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Group gap={4} wrap="nowrap">
-                  <Button
-                    size="xs"
-                    variant="default"
-                    onClick={() => onPreview(m)}
-                    aria-label={t('modules.previewOf', { title: m.title })}
-                  >
-                    {t('modules.preview')}
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="subtle"
-                    onClick={() => onEdit(m)}
-                    aria-label={t('modules.editOf', { title: m.title })}
-                  >
-                    {t('modules.edit')}
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="subtle"
-                    color="red"
-                    onClick={() => onDelete(m)}
-                    aria-label={t('modules.deleteOf', { title: m.title })}
-                  >
-                    {t('modules.delete')}
-                  </Button>
-                </Group>
+                <RowActions
+                  actions={[
+                    {
+                      label: t('modules.preview'),
+                      name: t('modules.previewOf', { title: m.title }),
+                      variant: 'default',
+                      onClick: () => onPreview(m),
+                    },
+                    {
+                      label: t('modules.edit'),
+                      name: t('modules.editOf', { title: m.title }),
+                      onClick: () => onEdit(m),
+                    },
+                    {
+                      label: t('modules.delete'),
+                      name: t('modules.deleteOf', { title: m.title }),
+                      danger: true,
+                      onClick: () => onDelete(m),
+                    },
+                  ]}
+                />
               </Table.Td>
             </Table.Tr>
           ))}

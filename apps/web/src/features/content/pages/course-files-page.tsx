@@ -1,33 +1,22 @@
 import type { TCourse } from '@lms/contracts/courses';
 import type { TCourseFile } from '@lms/contracts/course-files';
-import { Alert, Button, Fieldset, Group, Image, Modal, Stack, Table, Text } from '@mantine/core';
+import { Fieldset, Image, Modal, Stack, Table, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { PageLoader } from '../../../components/page-loader';
+import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { RowActions } from '../../../components/row-actions';
 import { showApiError } from '../../../lib/error-text';
-import { usePageTitle } from '../../../lib/use-page-title';
-import { courseKeys, deleteCourseFile, fetchCourseFilePart, useCourse } from '../api/courses';
+import { formatBytes } from '../../../lib/format';
+import { courseKeys, deleteCourseFile, fetchCourseFilePart } from '../api/courses';
 import { CourseFileForm } from '../components/course-file-form';
 import { CourseNav } from '../components/course-nav';
-import { notifySuccess } from '../../../lib/notify';
-import { formatBytes } from '../../../lib/format';
+import { CourseScreen } from '../components/course-screen';
+import { useCourseItems } from '../components/use-course-items';
 
 /** /content/courses/{id}/files: per-locale PDF downloads with a file name and a logo graphic. */
 export function CourseFilesPage() {
   const { t } = useTranslation('courses');
-  const { id = '' } = useParams();
-  const course = useCourse(id);
-  usePageTitle(course.data ? `${t('nav.files')} – ${course.data.title}` : t('nav.files'));
-  if (course.isPending) return <PageLoader />;
-  if (course.isError)
-    return (
-      <Alert color="red" role="alert">
-        {t('form.loadFailed')}
-      </Alert>
-    );
-  return <FilesEditor course={course.data} />;
+  return <CourseScreen name={t('nav.files')}>{(course) => <FilesEditor course={course} />}</CourseScreen>;
 }
 
 /** The logo is behind the session, so it is fetched with it and shown from a blob URL. */
@@ -46,10 +35,12 @@ function Logo({ courseId, file }: { courseId: string; file: TCourseFile }) {
 function FilesEditor({ course }: { course: TCourse }) {
   const { t, i18n } = useTranslation('courses');
   const queryClient = useQueryClient();
-  const [editing, setEditing] = useState<TCourseFile | null>(null);
-  const [deleting, setDeleting] = useState<TCourseFile | null>(null);
-  const [busy, setBusy] = useState(false);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: courseKeys.one(course.id) });
+  const items = useCourseItems<TCourseFile>({
+    deleteItem: (file) => deleteCourseFile(course.id, file.id),
+    deletedText: t('files.deleted'),
+    refresh: () => queryClient.invalidateQueries({ queryKey: courseKeys.one(course.id) }),
+  });
+  const { editing, setEditing, deleting, setDeleting } = items;
 
   const download = async (file: TCourseFile) => {
     try {
@@ -62,26 +53,6 @@ function FilesEditor({ course }: { course: TCourse }) {
     } catch (err) {
       showApiError(err);
     }
-  };
-
-  const remove = async (file: TCourseFile) => {
-    setBusy(true);
-    try {
-      await deleteCourseFile(course.id, file.id);
-      notifySuccess(t('files.deleted'));
-      await refresh();
-    } catch (err) {
-      showApiError(err);
-    } finally {
-      setBusy(false);
-      setDeleting(null);
-    }
-  };
-
-  const saved = async (message: string) => {
-    notifySuccess(message);
-    setEditing(null);
-    await refresh();
   };
 
   return (
@@ -111,33 +82,27 @@ function FilesEditor({ course }: { course: TCourse }) {
                     <Logo courseId={course.id} file={file} />
                   </Table.Td>
                   <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <Button
-                        size="xs"
-                        variant="light"
-                        onClick={() => void download(file)}
-                        aria-label={t('files.downloadOf', { name: file.fileName })}
-                      >
-                        {t('files.download')}
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        onClick={() => setEditing(file)}
-                        aria-label={t('files.editOf', { name: file.fileName })}
-                      >
-                        {t('files.edit')}
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="red"
-                        onClick={() => setDeleting(file)}
-                        aria-label={t('files.deleteOf', { name: file.fileName })}
-                      >
-                        {t('files.delete')}
-                      </Button>
-                    </Group>
+                    <RowActions
+                      actions={[
+                        {
+                          label: t('files.download'),
+                          name: t('files.downloadOf', { name: file.fileName }),
+                          variant: 'light',
+                          onClick: () => void download(file),
+                        },
+                        {
+                          label: t('files.edit'),
+                          name: t('files.editOf', { name: file.fileName }),
+                          onClick: () => setEditing(file),
+                        },
+                        {
+                          label: t('files.delete'),
+                          name: t('files.deleteOf', { name: file.fileName }),
+                          danger: true,
+                          onClick: () => setDeleting(file),
+                        },
+                      ]}
+                    />
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -146,22 +111,22 @@ function FilesEditor({ course }: { course: TCourse }) {
         </Table.ScrollContainer>
       )}
       <Fieldset legend={t('files.add')}>
-        <CourseFileForm courseId={course.id} onDone={() => void saved(t('files.uploaded'))} />
+        <CourseFileForm courseId={course.id} onDone={() => void items.saved(t('files.uploaded'))} />
       </Fieldset>
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={t('files.editTitle')} size="lg">
-        {editing && <CourseFileForm courseId={course.id} file={editing} onDone={() => void saved(t('files.saved'))} />}
+        {editing && (
+          <CourseFileForm courseId={course.id} file={editing} onDone={() => void items.saved(t('files.saved'))} />
+        )}
       </Modal>
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t('files.deleteTitle')}>
-        <Text>{t('files.deleteText', { name: deleting?.fileName ?? '' })}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setDeleting(null)}>
-            {t('common:cancel')}
-          </Button>
-          <Button color="red" loading={busy} onClick={() => deleting && void remove(deleting)}>
-            {t('files.delete')}
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmDeleteModal
+        opened={deleting !== null}
+        title={t('files.deleteTitle')}
+        text={t('files.deleteText', { name: deleting?.fileName ?? '' })}
+        confirmLabel={t('files.delete')}
+        busy={items.busy}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && void items.remove(deleting)}
+      />
     </Stack>
   );
 }

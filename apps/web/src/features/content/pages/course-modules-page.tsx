@@ -1,42 +1,35 @@
 import type { TCourse } from '@lms/contracts/courses';
 import type { TModule } from '@lms/contracts/modules';
-import { Alert, Button, Fieldset, Group, Modal, Stack, Text } from '@mantine/core';
+import { Fieldset, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
-import { PageLoader } from '../../../components/page-loader';
+import { useNavigate } from 'react-router';
+import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
 import { showApiError } from '../../../lib/error-text';
-import { usePageTitle } from '../../../lib/use-page-title';
-import { courseKeys, deleteModule, orderModules, useCourse } from '../api/courses';
+import { courseKeys, deleteModule, orderModules } from '../api/courses';
 import { CourseNav } from '../components/course-nav';
-import { notifySuccess } from '../../../lib/notify';
+import { CourseScreen } from '../components/course-screen';
 import { ModuleForm } from '../components/module-form';
 import { ModuleTable } from '../components/module-table';
+import { useCourseItems } from '../components/use-course-items';
 
 /** /content/courses/{id}/modules: upload, order (drag and drop), edit, preview and delete the course's modules. */
 export function CourseModulesPage() {
   const { t } = useTranslation('courses');
-  const { id = '' } = useParams();
-  const course = useCourse(id);
-  usePageTitle(course.data ? `${t('nav.modules')} – ${course.data.title}` : t('nav.modules'));
-  if (course.isPending) return <PageLoader />;
-  if (course.isError)
-    return (
-      <Alert color="red" role="alert">
-        {t('form.loadFailed')}
-      </Alert>
-    );
-  return <ModulesEditor course={course.data} />;
+  return <CourseScreen name={t('nav.modules')}>{(course) => <ModulesEditor course={course} />}</CourseScreen>;
 }
 
 function ModulesEditor({ course }: { course: TCourse }) {
   const { t } = useTranslation('courses');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [editing, setEditing] = useState<TModule | null>(null);
-  const [deleting, setDeleting] = useState<TModule | null>(null);
-  const [busy, setBusy] = useState(false);
+  const items = useCourseItems<TModule>({
+    deleteItem: (module) => deleteModule(course.id, module.id),
+    deletedText: t('modules.deleted'),
+    refresh: () => queryClient.invalidateQueries({ queryKey: courseKeys.all }),
+  });
+  const { editing, setEditing, deleting, setDeleting, busy, setBusy } = items;
   const [modules, setModules] = useState(course.modules);
   // The server's list wins whenever the course is fetched again.
   const [seen, setSeen] = useState(course);
@@ -45,8 +38,6 @@ function ModulesEditor({ course }: { course: TCourse }) {
     setModules(course.modules);
   }
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: courseKeys.all });
-
   const reorder = async (ids: string[]) => {
     const previous = modules;
     setModules(ids.map((mid) => modules.find((m) => m.id === mid)).filter((m): m is TModule => m !== undefined));
@@ -54,33 +45,13 @@ function ModulesEditor({ course }: { course: TCourse }) {
     try {
       const answer = await orderModules(course.id, ids);
       setModules(answer.modules);
-      await refresh();
+      await queryClient.invalidateQueries({ queryKey: courseKeys.all });
     } catch (err) {
       setModules(previous);
       showApiError(err);
     } finally {
       setBusy(false);
     }
-  };
-
-  const remove = async (module: TModule) => {
-    setBusy(true);
-    try {
-      await deleteModule(course.id, module.id);
-      notifySuccess(t('modules.deleted'));
-      await refresh();
-    } catch (err) {
-      showApiError(err);
-    } finally {
-      setBusy(false);
-      setDeleting(null);
-    }
-  };
-
-  const saved = async (message: string) => {
-    notifySuccess(message);
-    setEditing(null);
-    await refresh();
   };
 
   return (
@@ -99,22 +70,22 @@ function ModulesEditor({ course }: { course: TCourse }) {
         />
       )}
       <Fieldset legend={t('modules.add')}>
-        <ModuleForm courseId={course.id} onDone={() => void saved(t('modules.uploaded'))} />
+        <ModuleForm courseId={course.id} onDone={() => void items.saved(t('modules.uploaded'))} />
       </Fieldset>
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={t('modules.editTitle')} size="xl">
-        {editing && <ModuleForm courseId={course.id} module={editing} onDone={() => void saved(t('modules.saved'))} />}
+        {editing && (
+          <ModuleForm courseId={course.id} module={editing} onDone={() => void items.saved(t('modules.saved'))} />
+        )}
       </Modal>
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t('modules.deleteTitle')}>
-        <Text>{t('modules.deleteText', { title: deleting?.title ?? '' })}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setDeleting(null)}>
-            {t('common:cancel')}
-          </Button>
-          <Button color="red" loading={busy} onClick={() => deleting && void remove(deleting)}>
-            {t('modules.delete')}
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmDeleteModal
+        opened={deleting !== null}
+        title={t('modules.deleteTitle')}
+        text={t('modules.deleteText', { title: deleting?.title ?? '' })}
+        confirmLabel={t('modules.delete')}
+        busy={busy}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && void items.remove(deleting)}
+      />
     </Stack>
   );
 }

@@ -1,10 +1,11 @@
 import type { TLocale } from '@lms/contracts/constants';
 import type { TCourse } from '@lms/contracts/courses';
-import { Alert, Anchor, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
 import { PageLoader } from '../../../components/page-loader';
 import { isApiError } from '../../../lib/api-client';
 import { showApiError, useErrorText } from '../../../lib/error-text';
@@ -125,17 +126,15 @@ function CourseEditor({ course }: { course: TCourse | undefined }) {
             </Button>
           )}
         </Group>
-        <Modal opened={confirmDelete} onClose={() => setConfirmDelete(false)} title={t('form.deleteTitle')}>
-          <Text>{t('form.deleteText', { title: course?.title ?? '' })}</Text>
-          <Group justify="flex-end" mt="md">
-            <Button variant="default" onClick={() => setConfirmDelete(false)}>
-              {t('common:cancel')}
-            </Button>
-            <Button color="red" loading={busy} onClick={() => void remove()}>
-              {t('form.delete')}
-            </Button>
-          </Group>
-        </Modal>
+        <ConfirmDeleteModal
+          opened={confirmDelete}
+          title={t('form.deleteTitle')}
+          text={t('form.deleteText', { title: course?.title ?? '' })}
+          confirmLabel={t('form.delete')}
+          busy={busy}
+          onCancel={() => setConfirmDelete(false)}
+          onConfirm={() => void remove()}
+        />
       </Stack>
     </form>
   );

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../../components/paged-table';
+import { RowActions, type RowAction } from '../../../components/row-actions';
 import { usePaging } from '../../../components/table-paging';
 import { showApiError } from '../../../lib/error-text';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -41,6 +42,24 @@ export function MailQueuePage() {
     } finally {
       setBusyId(null);
     }
+  };
+
+  /** Details always; a failed or cancelled mail can be sent again, a waiting one cancelled. */
+  const actionsOf = (m: TMailQueueItem): RowAction[] => {
+    const next = m.status === 'queued' ? 'cancel' : m.status === 'failed' || m.status === 'cancelled' ? 'retry' : null;
+    return [
+      { label: t('queue.details'), name: `${t('queue.details')}: ${m.subject}`, onClick: () => setOpenId(m.id) },
+      ...(next
+        ? [
+            {
+              label: t(`queue.${next}`),
+              variant: 'default' as const,
+              loading: busyId === m.id,
+              onClick: () => void act(m, next),
+            },
+          ]
+        : []),
+    ];
   };
 
   const filter = (set: (v: string) => void) => (e: { currentTarget: { value: string } }) => {
@@ -100,26 +119,7 @@ export function MailQueuePage() {
               {m.lastError ?? ''}
             </Table.Td>
             <Table.Td>
-              <Group gap={4} wrap="nowrap">
-                <Button
-                  size="xs"
-                  variant="subtle"
-                  onClick={() => setOpenId(m.id)}
-                  aria-label={`${t('queue.details')}: ${m.subject}`}
-                >
-                  {t('queue.details')}
-                </Button>
-                {(m.status === 'failed' || m.status === 'cancelled') && (
-                  <Button size="xs" variant="default" loading={busyId === m.id} onClick={() => void act(m, 'retry')}>
-                    {t('queue.retry')}
-                  </Button>
-                )}
-                {m.status === 'queued' && (
-                  <Button size="xs" variant="default" loading={busyId === m.id} onClick={() => void act(m, 'cancel')}>
-                    {t('queue.cancel')}
-                  </Button>
-                )}
-              </Group>
+              <RowActions actions={actionsOf(m)} />
             </Table.Td>
           </>
         )}
