@@ -1,22 +1,13 @@
 import { LOCALES, type TLocale } from '@lms/contracts/constants';
 import type { TCourseFile } from '@lms/contracts/course-files';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  FileInput,
-  Group,
-  NativeSelect,
-  Progress,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { Checkbox, FileInput, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/error-text';
 import { isLocale } from '../../../lib/i18n';
 import { uploadCourseFile } from '../api/courses';
+import { UploadForm } from './upload-form';
+import { useUpload } from './use-upload';
 
 interface Props {
   courseId: string;
@@ -33,91 +24,73 @@ export function CourseFileForm({ courseId, file, onDone }: Props) {
   const [pdf, setPdf] = useState<File | null>(null);
   const [logo, setLogo] = useState<File | null>(null);
   const [removeLogo, setRemoveLogo] = useState(false);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { progress, error, setError, run } = useUpload(errorText);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const name = fileName.trim() || pdf?.name || '';
     if (!name) return setError(t('files.nameRequired'));
     if (!file && !pdf) return setError(t('files.pdfRequired'));
-    setError(null);
-    setProgress(0);
-    try {
+    await run(async (onProgress) => {
       await uploadCourseFile(
         courseId,
         file?.id ?? null,
         { locale, fileName: name, removeLogo },
         { pdf, logo },
-        setProgress,
+        onProgress,
       );
       setPdf(null);
       setLogo(null);
       if (!file) setFileName('');
       onDone();
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setProgress(null);
-    }
+    });
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate>
-      <Stack gap="sm">
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <NativeSelect
-            label={t('files.locale')}
-            value={locale}
-            onChange={(e) => setLocale(e.currentTarget.value as TLocale)}
-            data={LOCALES.map((l) => ({ value: l, label: t(`locales.${l}`) }))}
-          />
-          <TextInput
-            label={t('files.fileName')}
-            description={t('files.fileNameHint')}
-            value={fileName}
-            maxLength={200}
-            onChange={(e) => setFileName(e.currentTarget.value)}
-          />
-          <FileInput
-            label={t(file ? 'files.replacePdf' : 'files.pdf')}
-            accept="application/pdf,.pdf"
-            value={pdf}
-            onChange={setPdf}
-            clearable
-          />
-          <FileInput
-            label={t('files.logo')}
-            description={t('files.logoHint')}
-            accept="image/png,image/jpeg,image/webp"
-            value={logo}
-            onChange={setLogo}
-            clearable
-          />
-        </SimpleGrid>
-        {file?.hasLogo && (
-          <Checkbox
-            label={t('files.removeLogo')}
-            checked={removeLogo}
-            onChange={(e) => setRemoveLogo(e.currentTarget.checked)}
-          />
-        )}
-        {progress !== null && (
-          <Progress.Root size="lg">
-            <Progress.Section value={progress} animated aria-label={t('files.uploading')} />
-          </Progress.Root>
-        )}
-        <Group>
-          <Button type="submit" loading={progress !== null}>
-            {t(file ? 'files.save' : 'files.upload')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <UploadForm
+      onSubmit={submit}
+      error={error}
+      progress={progress}
+      progressLabel={t('files.uploading')}
+      submitLabel={t(file ? 'files.save' : 'files.upload')}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <NativeSelect
+          label={t('files.locale')}
+          value={locale}
+          onChange={(e) => setLocale(e.currentTarget.value as TLocale)}
+          data={LOCALES.map((l) => ({ value: l, label: t(`locales.${l}`) }))}
+        />
+        <TextInput
+          label={t('files.fileName')}
+          description={t('files.fileNameHint')}
+          value={fileName}
+          maxLength={200}
+          onChange={(e) => setFileName(e.currentTarget.value)}
+        />
+        <FileInput
+          label={t(file ? 'files.replacePdf' : 'files.pdf')}
+          accept="application/pdf,.pdf"
+          value={pdf}
+          onChange={setPdf}
+          clearable
+        />
+        <FileInput
+          label={t('files.logo')}
+          description={t('files.logoHint')}
+          accept="image/png,image/jpeg,image/webp"
+          value={logo}
+          onChange={setLogo}
+          clearable
+        />
+      </SimpleGrid>
+      {file?.hasLogo && (
+        <Checkbox
+          label={t('files.removeLogo')}
+          checked={removeLogo}
+          onChange={(e) => setRemoveLogo(e.currentTarget.checked)}
+        />
+      )}
+    </UploadForm>
   );
 }

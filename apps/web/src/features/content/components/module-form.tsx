@@ -1,11 +1,13 @@
 import { LOCALES, type TLocale } from '@lms/contracts/constants';
 import type { TModule, TModuleBody } from '@lms/contracts/modules';
-import { Alert, Button, FileInput, Group, NumberInput, Progress, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { FileInput, Group, NumberInput, SimpleGrid, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
 import { uploadModule } from '../api/courses';
+import { UploadForm } from './upload-form';
+import { useUpload } from './use-upload';
 
 interface Props {
   courseId: string;
@@ -27,8 +29,6 @@ export function ModuleForm({ courseId, module, onDone }: Props) {
   const [titles, setTitles] = useState(() => titlesOf(module));
   const [duration, setDuration] = useState<number | ''>(module?.durationInMinutes ?? 45);
   const [file, setFile] = useState<File | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
 
   const explain = (err: unknown) => {
     const details = isApiError(err) ? err.details : undefined;
@@ -36,6 +36,7 @@ export function ModuleForm({ courseId, module, onDone }: Props) {
       return `${errorText(err)} ${details.message}`;
     return errorText(err);
   };
+  const { progress, error, setError, run } = useUpload(explain);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -44,75 +45,58 @@ export function ModuleForm({ courseId, module, onDone }: Props) {
     if (Object.keys(i18n).length === 0) return setError(t('modules.titleRequired'));
     if (!module && !file) return setError(t('modules.fileRequired'));
     if (duration === '') return setError(t('modules.durationRequired'));
-    setError(null);
-    setProgress(0);
-    try {
+    await run(async (onProgress) => {
       const saved = await uploadModule(
         courseId,
         module?.id ?? null,
         { i18n, durationInMinutes: duration },
         file,
-        setProgress,
+        onProgress,
       );
       setFile(null);
       if (!module) setTitles(titlesOf(undefined));
       onDone(saved);
-    } catch (err) {
-      setError(explain(err));
-    } finally {
-      setProgress(null);
-    }
+    });
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate>
-      <Stack gap="sm">
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          {LOCALES.map((l) => (
-            <TextInput
-              key={l}
-              label={t('modules.titleIn', { language: t(`locales.${l}`) })}
-              value={titles[l]}
-              maxLength={200}
-              onChange={(e) => {
-                const value = e.currentTarget.value;
-                setTitles((prev) => ({ ...prev, [l]: value }));
-              }}
-            />
-          ))}
-        </SimpleGrid>
-        <Group align="flex-end" grow>
-          <NumberInput
-            label={t('modules.duration')}
-            min={0}
-            value={duration}
-            onChange={(v) => setDuration(typeof v === 'number' ? v : '')}
+    <UploadForm
+      onSubmit={submit}
+      error={error}
+      progress={progress}
+      progressLabel={t('modules.uploading')}
+      submitLabel={t(module ? 'modules.save' : 'modules.upload')}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        {LOCALES.map((l) => (
+          <TextInput
+            key={l}
+            label={t('modules.titleIn', { language: t(`locales.${l}`) })}
+            value={titles[l]}
+            maxLength={200}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              setTitles((prev) => ({ ...prev, [l]: value }));
+            }}
           />
-          <FileInput
-            label={t(module ? 'modules.replaceFile' : 'modules.file')}
-            description={t('modules.fileHint')}
-            accept=".zip,.pdf,application/zip,application/pdf"
-            value={file}
-            onChange={setFile}
-            clearable
-          />
-        </Group>
-        {progress !== null && (
-          <Progress.Root size="lg">
-            <Progress.Section value={progress} animated aria-label={t('modules.uploading')} />
-          </Progress.Root>
-        )}
-        <Group>
-          <Button type="submit" loading={progress !== null}>
-            {t(module ? 'modules.save' : 'modules.upload')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+        ))}
+      </SimpleGrid>
+      <Group align="flex-end" grow>
+        <NumberInput
+          label={t('modules.duration')}
+          min={0}
+          value={duration}
+          onChange={(v) => setDuration(typeof v === 'number' ? v : '')}
+        />
+        <FileInput
+          label={t(module ? 'modules.replaceFile' : 'modules.file')}
+          description={t('modules.fileHint')}
+          accept=".zip,.pdf,application/zip,application/pdf"
+          value={file}
+          onChange={setFile}
+          clearable
+        />
+      </Group>
+    </UploadForm>
   );
 }
