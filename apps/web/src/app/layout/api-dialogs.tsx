@@ -8,12 +8,12 @@ interface PolicyDialogProps {
   onOk: () => void;
 }
 
-/** Spec section 8: "Authorization error" (lacks permission); OK returns to home. */
-export function AuthorizationErrorDialog({ opened, onOk }: PolicyDialogProps) {
+/** A notice the user can only acknowledge: title, text and OK (no close button, so OK is the one way on). */
+function PolicyDialog({ opened, onOk, kind }: PolicyDialogProps & { kind: 'forbidden' | 'sessionExpired' }) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onOk} title={t('dialogs.forbidden.title')} centered withCloseButton={false}>
-      <Text>{t('dialogs.forbidden.text')}</Text>
+    <Modal opened={opened} onClose={onOk} title={t(`dialogs.${kind}.title`)} centered withCloseButton={false}>
+      <Text>{t(`dialogs.${kind}.text`)}</Text>
       <Group justify="flex-end" mt="lg">
         <Button onClick={onOk} data-autofocus>
           {t('ok')}
@@ -23,20 +23,11 @@ export function AuthorizationErrorDialog({ opened, onOk }: PolicyDialogProps) {
   );
 }
 
+/** Spec section 8: "Authorization error" (lacks permission); OK returns to home. */
+export const AuthorizationErrorDialog = (props: PolicyDialogProps) => <PolicyDialog {...props} kind="forbidden" />;
+
 /** Spec section 8: "Session expired" (inactivity or a logout elsewhere); the API client already went to /login. */
-export function SessionExpiredDialog({ opened, onOk }: PolicyDialogProps) {
-  const { t } = useTranslation();
-  return (
-    <Modal opened={opened} onClose={onOk} title={t('dialogs.sessionExpired.title')} centered withCloseButton={false}>
-      <Text>{t('dialogs.sessionExpired.text')}</Text>
-      <Group justify="flex-end" mt="lg">
-        <Button onClick={onOk} data-autofocus>
-          {t('ok')}
-        </Button>
-      </Group>
-    </Modal>
-  );
-}
+export const SessionExpiredDialog = (props: PolicyDialogProps) => <PolicyDialog {...props} kind="sessionExpired" />;
 
 /** The dialogs the API client opens (ARCHITECTURE section 5). */
 export function ApiDialogs() {
