@@ -1,9 +1,10 @@
 import { COURSE_SORTS, type TCourseSort } from '@lms/contracts/courses';
-import { Anchor, Badge, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, NativeSelect, Stack, Table, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
 import { PagedTable } from '../../../components/paged-table';
 import { usePaging } from '../../../components/table-paging';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -24,15 +25,15 @@ export function CourseListPage() {
 
   return (
     <Stack>
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1}>{t('list.title')}</Title>
-          <Text c="dimmed">{t('list.intro')}</Text>
-        </div>
-        <Button component={Link} to="/content/courses/new">
-          {t('list.create')}
-        </Button>
-      </Group>
+      <PageHeader
+        title={t('list.title')}
+        intro={t('list.intro')}
+        action={
+          <Button component={Link} to="/content/courses/new">
+            {t('list.create')}
+          </Button>
+        }
+      />
       <Group align="flex-end">
         <TextInput
           label={t('list.search')}

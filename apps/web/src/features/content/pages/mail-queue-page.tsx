@@ -1,9 +1,10 @@
 import { MAIL_STATUSES, type TMailQueueItem, type TMailStatus } from '@lms/contracts/mail';
-import { Badge, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, NativeSelect, Stack, Table, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/page-header';
 import { PagedTable } from '../../../components/paged-table';
 import { RowActions, type RowAction } from '../../../components/row-actions';
 import { usePaging } from '../../../components/table-paging';
@@ -69,10 +70,7 @@ export function MailQueuePage() {
 
   return (
     <Stack>
-      <div>
-        <Title order={1}>{t('queue.title')}</Title>
-        <Text c="dimmed">{t('queue.intro')}</Text>
-      </div>
+      <PageHeader title={t('queue.title')} intro={t('queue.intro')} />
       <Group align="flex-end">
         <NativeSelect
           label={t('queue.status')}

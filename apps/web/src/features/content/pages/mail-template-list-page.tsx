@@ -1,9 +1,10 @@
 import { MAIL_TEMPLATE_KINDS, type TMailTemplateKind } from '@lms/contracts/mail-templates';
-import { Anchor, Badge, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, NativeSelect, Stack, Table, TextInput } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
 import { PagedTable } from '../../../components/paged-table';
 import { usePaging } from '../../../components/table-paging';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -26,13 +27,11 @@ export function MailTemplateListPage() {
 
   return (
     <Stack>
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1}>{t('templates.title')}</Title>
-          <Text c="dimmed">{t('templates.intro')}</Text>
-        </div>
-        <Button onClick={create.open}>{t('templates.create')}</Button>
-      </Group>
+      <PageHeader
+        title={t('templates.title')}
+        intro={t('templates.intro')}
+        action={<Button onClick={create.open}>{t('templates.create')}</Button>}
+      />
       <Group align="flex-end">
         <TextInput
           label={t('templates.search')}
