@@ -8,11 +8,11 @@ import {
   NumberInput,
   SimpleGrid,
   Switch,
-  Tabs,
   Textarea,
   TextInput,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { LocaleTabs } from './locale-tabs';
 
 export type CourseDraft = {
   texts: Record<TLocale, { title: string; description: string }>;
@@ -117,16 +117,9 @@ export function CourseForm({ draft, onChange, modules, activeLocale, onLocale }:
   return (
     <>
       <Fieldset legend={t('form.texts')}>
-        <Tabs value={activeLocale} onChange={(v) => v && onLocale(v as TLocale)} keepMounted={false}>
-          <Tabs.List>
-            {LOCALES.map((l) => (
-              <Tabs.Tab key={l} value={l}>
-                {t(`locales.${l}`)}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-          {LOCALES.map((l) => (
-            <Tabs.Panel key={l} value={l} pt="sm">
+        <LocaleTabs value={activeLocale} onChange={onLocale} pt="sm">
+          {(l) => (
+            <>
               <TextInput
                 label={t('fields.title')}
                 value={draft.texts[l].title}
@@ -141,9 +134,9 @@ export function CourseForm({ draft, onChange, modules, activeLocale, onLocale }:
                 value={draft.texts[l].description}
                 onChange={(e) => setText(l, 'description', e.currentTarget.value)}
               />
-            </Tabs.Panel>
-          ))}
-        </Tabs>
+            </>
+          )}
+        </LocaleTabs>
       </Fieldset>
 
       <Fieldset legend={t('form.schedule')}>

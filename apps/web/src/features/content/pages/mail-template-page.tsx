@@ -1,6 +1,6 @@
-import { LOCALES, type TLocale } from '@lms/contracts/constants';
+import type { TLocale } from '@lms/contracts/constants';
 import type { TMailTemplate, TMailTemplateContent, TMailTemplatePreview } from '@lms/contracts/mail-templates';
-import { Alert, Anchor, Badge, Button, Group, Stack, Tabs, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ import {
   uploadMailTemplateFile,
   useMailTemplate,
 } from '../api/mail-templates';
+import { LocaleTabs } from '../components/locale-tabs';
 import { MailPreview } from '../components/mail-preview';
 import { MailTemplateLocaleForm } from '../components/mail-template-locale-form';
 import { notifySuccess } from '../../../lib/notify';
@@ -122,35 +123,26 @@ function MailTemplateEditor({ template }: { template: TMailTemplate }) {
         onChange={(e) => setName(e.currentTarget.value)}
         maw={480}
       />
-      <Tabs
+      <LocaleTabs
         value={active}
-        onChange={(v) => {
-          if (isLocale(v)) setActive(v);
+        onChange={(l) => {
+          setActive(l);
           setPreview(null);
         }}
-        keepMounted={false}
+        pt="md"
       >
-        <Tabs.List>
-          {LOCALES.map((l) => (
-            <Tabs.Tab key={l} value={l}>
-              {t(`locales.${l}`)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        {LOCALES.map((l) => (
-          <Tabs.Panel key={l} value={l} pt="md">
-            <MailTemplateLocaleForm
-              locale={l}
-              draft={drafts[l]}
-              saved={template.locales.find((x) => x.locale === l)}
-              onChange={(d) => setDrafts((all) => ({ ...all, [l]: d }))}
-              onUpload={(file) => void upload(file)}
-              onRemoveFile={() => void removeFile()}
-              busy={busy}
-            />
-          </Tabs.Panel>
-        ))}
-      </Tabs>
+        {(l) => (
+          <MailTemplateLocaleForm
+            locale={l}
+            draft={drafts[l]}
+            saved={template.locales.find((x) => x.locale === l)}
+            onChange={(d) => setDrafts((all) => ({ ...all, [l]: d }))}
+            onUpload={(file) => void upload(file)}
+            onRemoveFile={() => void removeFile()}
+            busy={busy}
+          />
+        )}
+      </LocaleTabs>
       <Group>
         <Button onClick={() => void save()} loading={busy}>
           {t('templates.save')}
