@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { PasswordField } from '../../../components/password-field';
 import { isApiError } from '../../../lib/api-client';
 import { takeRedirectPath, useAuth } from '../../../lib/auth-store';
 import { PASSWORD_CHANGE_PATH, PLATFORM_INACTIVE_PATH } from '../../../lib/route-rules';
@@ -81,8 +82,7 @@ export function LoginPage() {
             value={login}
             onChange={(e) => setLogin(e.currentTarget.value)}
           />
-          <PasswordInput
-            visibilityToggleButtonProps={{ 'aria-label': t('common:togglePassword') }}
+          <PasswordField
             label={t('login.password')}
             name="password"
             autoComplete="current-password"

@@ -1,9 +1,10 @@
 import { effectiveMinLength } from '@lms/contracts/password-rules';
-import { Alert, Button, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { PasswordField } from '../../../components/password-field';
 import { takeRedirectPath, useAuth } from '../../../lib/auth-store';
 import { useErrorText } from '../../../lib/error-text';
 import { useCurrentClient } from '../../../lib/use-current-client';
@@ -60,8 +61,7 @@ export function PasswordChangePage() {
               {error}
             </Alert>
           )}
-          <PasswordInput
-            visibilityToggleButtonProps={{ 'aria-label': t('common:togglePassword') }}
+          <PasswordField
             label={t('passwordChange.current')}
             name="currentPassword"
             autoComplete="current-password"
@@ -69,8 +69,7 @@ export function PasswordChangePage() {
             value={currentPassword}
             onChange={(e) => setCurrent(e.currentTarget.value)}
           />
-          <PasswordInput
-            visibilityToggleButtonProps={{ 'aria-label': t('common:togglePassword') }}
+          <PasswordField
             label={t('passwordChange.new')}
             name="newPassword"
             autoComplete="new-password"
@@ -79,8 +78,7 @@ export function PasswordChangePage() {
             onChange={(e) => setNew(e.currentTarget.value)}
             aria-describedby="password-checklist"
           />
-          <PasswordInput
-            visibilityToggleButtonProps={{ 'aria-label': t('common:togglePassword') }}
+          <PasswordField
             label={t('passwordChange.repeat')}
             name="newPasswordRepeat"
             autoComplete="new-password"

@@ -1,21 +1,10 @@
 import type { TClientSmtp, TSaveClientSmtpBody } from '@lms/contracts/client-smtp';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  NumberInput,
-  Paper,
-  PasswordInput,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Group, NumberInput, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/page-loader';
+import { PasswordField } from '../../../components/password-field';
 import { useErrorText } from '../../../lib/error-text';
 import { formatDateTime } from '../../../lib/format';
 import { clientSmtpKey, deleteClientSmtp, saveClientSmtp, testClientSmtp, useClientSmtp } from '../api/client-smtp';
@@ -172,11 +161,10 @@ function SmtpForm({ clientId, smtp }: { clientId: string; smtp: TClientSmtp | nu
           value={form.username ?? ''}
           onChange={(e) => set('username', e.currentTarget.value)}
         />
-        <PasswordInput
+        <PasswordField
           label={t('smtp.password')}
           description={smtp?.hasPassword ? `${t('smtp.passwordStored')} ${t('smtp.passwordKeep')}` : undefined}
           autoComplete="new-password"
-          visibilityToggleButtonProps={{ 'aria-label': t('common:togglePassword') }}
           value={form.password}
           disabled={form.removePassword}
           onChange={(e) => set('password', e.currentTarget.value)}
