@@ -53,7 +53,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
-  const tenants = new TenantResolver(deps.db);
+  const tenants = new TenantResolver(deps.db, deps.config.contentOrigin);
   app.decorate('tenants', tenants);
   installErrorHandler(app);
   installSecurityHeaders(app, deps.config.contentOrigin);

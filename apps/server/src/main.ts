@@ -8,6 +8,7 @@ import { migrateToLatest } from './db/migrate';
 import { seedDemoData } from './features/demo/demo-seed';
 import { createJobHandlers } from './job-handlers';
 import { startWorkers } from './platform/jobs';
+import { clientsOnContentHost, contentHostOf } from './platform/tenant';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -30,6 +31,15 @@ async function start(): Promise<void> {
     if (seeded?.generated) app.log.warn(`Demo data seeded. Password of every demo user: ${seeded.password}`);
     else if (seeded) app.log.info('Demo data seeded with LMS_DEMO_PASSWORD.');
   }
+  // ARCHITECTURE section 6: a client on the content origin's host name would share its `auth` cookie with SCORM
+  // content (cookies ignore ports); the tenant resolver refuses that host, so such a client is unreachable.
+  const clash = await clientsOnContentHost(db, config.contentOrigin);
+  if (clash.length > 0)
+    app.log.warn(
+      { clients: clash, contentHost: contentHostOf(config.contentOrigin) },
+      `CONTENT_ORIGIN host name ${contentHostOf(config.contentOrigin)} is the platform domain of ${clash.join(', ')}; ` +
+        'that client is not served on it. Give the content origin a host name of its own.',
+    );
 
   // Graceful shutdown: stop accepting, let in-flight requests finish, close the database, exit 0.
   let stopping = false;

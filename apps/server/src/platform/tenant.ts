@@ -28,19 +28,48 @@ export function normaliseHost(host: string | undefined): string {
   return withoutPort.replace(/\.$/, '');
 }
 
+/** The host name of the content origin (CONTENT_ORIGIN), in the stored form of a platform domain. */
+export function contentHostOf(contentOrigin: string): string {
+  return normaliseHost(new URL(contentOrigin).hostname);
+}
+
+/**
+ * Names of the clients whose platform domain is the content origin's host name: a misconfiguration, since cookies
+ * ignore ports and that client's `auth` cookie would reach the SCORM content (ARCHITECTURE section 6).
+ */
+export async function clientsOnContentHost(db: Db, contentOrigin: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('clients')
+    .select('name')
+    .where('platform_domain', '=', contentHostOf(contentOrigin))
+    .orderBy('name')
+    .execute();
+  return rows.map((r) => r.name);
+}
+
 const CACHE_MS = 10_000;
 
 /**
  * Every API call needs its tenant; a short in-process cache keeps that from being a query per request. Writes to a
  * client call `forget()` so the process that made the change sees it at once; others within CACHE_MS.
+ *
+ * The content origin's host name never resolves to a client, even when a client's platform domain says so: the app
+ * must not answer there as that client, or its `auth` cookie would be set on the host that serves SCORM content
+ * (ARCHITECTURE section 6). Such a request is an unknown host (404 client_not_found); main.ts warns at start.
  */
 export class TenantResolver {
   readonly #cache = new Map<string, { tenant: Tenant | null; until: number }>();
-  constructor(private readonly db: Db) {}
+  readonly #contentHost: string | null;
+  constructor(
+    private readonly db: Db,
+    contentOrigin?: string,
+  ) {
+    this.#contentHost = contentOrigin ? contentHostOf(contentOrigin) : null;
+  }
 
   async resolve(host: string | undefined): Promise<Tenant | null> {
     const domain = normaliseHost(host);
-    if (!domain) return null;
+    if (!domain || domain === this.#contentHost) return null;
     const hit = this.#cache.get(domain);
     if (hit && hit.until > Date.now()) return hit.tenant;
     const row = await this.db

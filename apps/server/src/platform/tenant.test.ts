@@ -1,0 +1,49 @@
+import { expect, it } from 'vitest';
+import { TEST_PASSWORD, createClient, createUser, signIn } from '../../test/factories';
+import { caller, describeEachDialect } from '../../test/test-app';
+import { clientsOnContentHost, contentHostOf, normaliseHost } from './tenant';
+
+const CONTENT_ORIGIN = 'http://content.test:4001';
+
+it('normalises hosts and takes the content host name from CONTENT_ORIGIN without scheme or port', () => {
+  expect(normaliseHost('Demo.Example.:3000')).toBe('demo.example');
+  expect(normaliseHost('[::1]:3000')).toBe('[::1]');
+  expect(contentHostOf('https://Content.Example:8443')).toBe('content.example');
+  expect(contentHostOf('http://[::1]:3001')).toBe('[::1]');
+});
+
+// ARCHITECTURE section 6: the content origin's host name never resolves to a client, whatever the port.
+describeEachDialect(
+  'tenant resolver and the content origin',
+  (ctx) => {
+    it('answers 404 client_not_found on the content host even when a client has it as platform domain', async () => {
+      const { app, deps } = ctx();
+      const onContentHost = await createClient(deps.db, { platform_domain: 'content.test' });
+      const user = await createUser(deps.db, onContentHost, { role: 'ADMIN' });
+      for (const host of ['content.test', 'content.test:4001', 'CONTENT.test:3000', 'content.test.']) {
+        const res = await caller(app, host).post('/api/user/login', {
+          emailOrUsername: user.email,
+          password: TEST_PASSWORD,
+        });
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toMatchObject({ error: 'client_not_found' });
+        const me = await caller(app, host).get('/api/user/auth');
+        expect(me.statusCode).toBe(404);
+        expect(me.json()).toMatchObject({ error: 'client_not_found' });
+      }
+      expect((await app.inject({ url: '/api/health', headers: { host: 'content.test' } })).statusCode).toBe(200);
+    });
+
+    it('still resolves every other client, and names the clashing clients for the start-up warning', async () => {
+      const { app, deps } = ctx();
+      const other = await createClient(deps.db);
+      const admin = await signIn(app, await createUser(deps.db, other, { role: 'ADMIN' }));
+      expect((await admin.get('/api/user/auth')).statusCode).toBe(200);
+      const names = await clientsOnContentHost(deps.db, CONTENT_ORIGIN);
+      expect(names).toHaveLength(1);
+      expect(names).not.toContain(other.name);
+      expect(await clientsOnContentHost(deps.db, 'http://nobody.test:4001')).toEqual([]);
+    });
+  },
+  { contentOrigin: CONTENT_ORIGIN },
+);
