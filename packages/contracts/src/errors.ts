@@ -57,6 +57,8 @@ export const ERROR_CODES = [
   'import_already_started',
   // content
   'course_in_use',
+  'mail_template_not_found',
+  'certificate_template_not_found',
   'training_in_use',
   'upload_failed',
   'unknown_file_type',

@@ -50,6 +50,8 @@ export const ERROR_MESSAGES: Record<TErrorCode, string> = {
   csv_invalid: 'The file is not a readable CSV file with a header row.',
   import_already_started: 'This import has already been started.',
   course_in_use: 'The course is used by a training.',
+  mail_template_not_found: 'The chosen mail template does not exist or is not of the needed kind.',
+  certificate_template_not_found: 'The chosen certificate template does not exist.',
   training_in_use: 'The training still has users.',
   upload_failed: 'Error uploading.',
   unknown_file_type: 'Unknown file type.',
