@@ -1,0 +1,206 @@
+import { expect, it } from 'vitest';
+import { enqueueMail } from '../src/features/mail/mail-queue';
+import { TINY_PDF, TINY_PNG, golfZip, moduleData, uploadModule, type Part } from '../src/features/modules/test-upload';
+import { multipart } from '../src/features/modules/test-upload';
+import { createClient, createUser, signIn } from './factories';
+import { createGroup } from './group-factories';
+import { multipartFile } from './multipart';
+import type { Caller } from './test-app';
+import { describeEachDialect } from './test-app';
+
+/** Text only client B's rows carry: no answer to client A may contain it (ARCHITECTURE section 4). */
+const SECRET = 'Geheimnis-von-B';
+
+interface Call {
+  params: Record<string, string>;
+  body?: unknown;
+  parts?: Part[];
+  file?: ReturnType<typeof multipartFile>;
+}
+
+/** Client B's rows, made through B's own API and factories, so they are real rows of the kind each route reads. */
+async function seedClientB(ctx: Parameters<Parameters<typeof describeEachDialect>[1]>[0]) {
+  const { app, deps } = ctx();
+  const client = await createClient(deps.db, { name: `Client ${SECRET}` });
+  const admin = await signIn(app, await createUser(deps.db, client, { role: 'ADMIN' }));
+  const user = await createUser(deps.db, client, { first_name: SECRET });
+  await admin.inject({
+    method: 'POST',
+    url: `/api/users/${user.id}/picture`,
+    ...multipartFile(TINY_PNG, 'me.png', 'image/png'),
+  });
+  const group = await createGroup(deps.db, client, { name: `Gruppe ${SECRET}`, members: [user] });
+  const course = (
+    await admin.post('/api/courses', { i18n: { 'de-DE': { title: SECRET, description: SECRET } } })
+  ).json<{
+    id: string;
+  }>();
+  const module = (await uploadModule(admin, course.id, golfZip('RuntimeBasicCalls_SCORM12'))).json<{ id: string }>();
+  const file = (
+    await admin.inject({
+      method: 'POST',
+      url: `/api/courses/${course.id}/files`,
+      ...multipart([
+        { name: 'data', value: JSON.stringify({ locale: 'de-DE', fileName: `${SECRET}.pdf` }) },
+        { name: 'pdf', filename: 'x.pdf', content: TINY_PDF },
+      ]),
+    })
+  ).json<{ id: string }>();
+  const templates = (await admin.get('/api/mail-template', { kind: 'reminder' })).json<{ items: { id: string }[] }>();
+  const mailId = await deps.db
+    .transaction()
+    .execute((trx) =>
+      enqueueMail(trx, client.id, { to: 'b@example.test', subject: SECRET, text: SECRET, locale: 'de-DE' }),
+    );
+  const csv = `firstName;lastName;email\n${SECRET};B;import-b@example.test\n`;
+  const imported = await admin.inject({
+    method: 'POST',
+    url: '/api/users/import',
+    ...multipartFile(csv, 'b.csv', 'text/csv'),
+  });
+  const importId = imported.json<{ id: string; mapping: unknown[] }>().id;
+  const mapping = imported.json<{ mapping: unknown[] }>().mapping;
+  const run = await admin.post(`/api/users/import/${importId}/run`, { mapping, sendActivationMail: false });
+  const jobId = run.json<{ jobId: string }>().jobId;
+  for (const [what, id] of Object.entries({ course: course.id, module: module.id, file: file.id, importId, jobId })) {
+    expect(id, `client B's ${what}`).toMatch(/^[0-9a-f-]{36}$/);
+  }
+  return {
+    clientId: client.id,
+    userId: user.id,
+    groupId: group.id,
+    courseId: course.id,
+    moduleId: module.id,
+    fileId: file.id,
+    templateId: templates.items[0]?.id ?? '',
+    mailId,
+    importId,
+    mapping,
+    jobId,
+  };
+}
+
+type SeedB = Awaited<ReturnType<typeof seedClientB>>;
+
+/** Every API route with a path parameter, called with client B's ids and a body that passes the schema. */
+function callsWith(b: SeedB): Record<string, Call> {
+  const course = { courseId: b.courseId };
+  const moduleOf = { courseId: b.courseId, id: b.moduleId };
+  const fileOf = { courseId: b.courseId, id: b.fileId };
+  const smtp = { fromAddress: 'a@example.test', host: 'smtp.example.test', port: 587, secure: false };
+  const moduleParts: Part[] = [{ name: 'data', value: moduleData() }];
+  const fileParts: Part[] = [
+    { name: 'data', value: JSON.stringify({ locale: 'de-DE', fileName: 'a.pdf' }) },
+    { name: 'pdf', filename: 'a.pdf', content: TINY_PDF },
+  ];
+  const html = multipartFile('<p>Hallo</p>', 'a.html', 'text/html');
+  return {
+    'GET /api/client-smtp/:clientId': { params: { clientId: b.clientId } },
+    'POST /api/client-smtp/:clientId': { params: { clientId: b.clientId }, body: smtp },
+    'POST /api/client-smtp/:clientId/test': { params: { clientId: b.clientId } },
+    'DELETE /api/client-smtp/:clientId': { params: { clientId: b.clientId } },
+    'GET /api/courses/:id': { params: { id: b.courseId } },
+    'POST /api/courses/:id': {
+      params: { id: b.courseId },
+      body: { i18n: { 'de-DE': { title: 'Übernommen', description: '' } }, active: false },
+    },
+    'DELETE /api/courses/:id': { params: { id: b.courseId } },
+    'POST /api/courses/:courseId/modules': { params: course, parts: moduleParts },
+    'POST /api/courses/:courseId/modules/:id': { params: moduleOf, parts: moduleParts },
+    'DELETE /api/courses/:courseId/modules/:id': { params: moduleOf },
+    'POST /api/courses/:courseId/modules/all/order': { params: course, body: { moduleIds: [b.moduleId] } },
+    'POST /api/courses/:courseId/modules/:moduleId/preview-launch': {
+      params: { courseId: b.courseId, moduleId: b.moduleId },
+      body: {},
+    },
+    'POST /api/courses/:courseId/files': { params: course, parts: fileParts },
+    'POST /api/courses/:courseId/files/:id': { params: fileOf, parts: fileParts },
+    'DELETE /api/courses/:courseId/files/:id': { params: fileOf },
+    'GET /api/courses/:courseId/files/:id/:part': { params: { ...fileOf, part: 'pdf' } },
+    'GET /api/groups/:id': { params: { id: b.groupId } },
+    'POST /api/groups/:id': { params: { id: b.groupId }, body: { name: 'Übernommen' } },
+    'DELETE /api/groups/:id': { params: { id: b.groupId } },
+    'GET /api/jobs/:id': { params: { id: b.jobId } },
+    'GET /api/mail-queue/:id': { params: { id: b.mailId } },
+    'POST /api/mail-queue/:id/retry': { params: { id: b.mailId } },
+    'POST /api/mail-queue/:id/cancel': { params: { id: b.mailId } },
+    'GET /api/mail-template/:id': { params: { id: b.templateId } },
+    'POST /api/mail-template/:id': { params: { id: b.templateId }, body: { name: 'Übernommen' } },
+    'DELETE /api/mail-template/:id': { params: { id: b.templateId } },
+    'POST /api/mail-template/:id/preview': { params: { id: b.templateId }, body: { locale: 'de-DE' } },
+    'POST /api/mail-template/:id/file/:locale': { params: { id: b.templateId, locale: 'de-DE' }, file: html },
+    'DELETE /api/mail-template/:id/file/:locale': { params: { id: b.templateId, locale: 'de-DE' } },
+    'GET /api/users/:id': { params: { id: b.userId } },
+    'POST /api/users/:id': { params: { id: b.userId }, body: { firstName: 'Übernommen' } },
+    'DELETE /api/users/:id': { params: { id: b.userId } },
+    'GET /api/users/:id/picture': { params: { id: b.userId } },
+    'POST /api/users/:id/picture': { params: { id: b.userId }, file: multipartFile(TINY_PNG, 'a.png', 'image/png') },
+    'DELETE /api/users/:id/picture': { params: { id: b.userId } },
+    'GET /api/users/import/:id': { params: { id: b.importId } },
+    'POST /api/users/import/:id/preview': { params: { id: b.importId }, body: { mapping: b.mapping } },
+    'POST /api/users/import/:id/run': { params: { id: b.importId }, body: { mapping: b.mapping } },
+    'GET /api/users/import/:id/report': { params: { id: b.importId } },
+  };
+}
+
+const send = (who: Caller, method: string, url: string, call: Call) => {
+  const path = url.replace(/:([A-Za-z]+)/g, (_, name: string) => call.params[name] ?? `missing-${name}`);
+  if (call.parts) return who.inject({ method: method, url: path, ...multipart(call.parts) });
+  if (call.file) return who.inject({ method: method, url: path, ...call.file });
+  return who.inject({ method: method, url: path, ...(call.body ? { payload: call.body } : {}) });
+};
+
+describeEachDialect('tenant isolation (ARCHITECTURE section 4)', (ctx) => {
+  it("answers 404 to another client's admin on every route with an id, leaks nothing and changes nothing", async () => {
+    const { app, deps } = ctx();
+    const b = await seedClientB(ctx);
+    const clientA = await createClient(deps.db);
+    const adminA = await signIn(app, await createUser(deps.db, clientA, { role: 'ADMIN' }));
+    const calls = callsWith(b);
+    const routes = app.apiRoutes.filter((r) => r.access !== 'public' && r.url.includes(':'));
+    // A new route with an id must be added to the table above, so isolation stays proven for all of them.
+    expect(routes.map((r) => `${r.method} ${r.url}`).sort()).toEqual(Object.keys(calls).sort());
+    const before = await snapshotOfB(ctx, b);
+    for (const route of routes) {
+      const key = `${route.method} ${route.url}`;
+      const res = await send(adminA, route.method, route.url, calls[key]!);
+      expect(`${key} -> ${res.statusCode}`).toBe(`${key} -> 404`);
+      expect(res.body, key).not.toContain(SECRET);
+    }
+    expect(await snapshotOfB(ctx, b)).toEqual(before);
+  });
+});
+
+/** What A's calls could have changed in B: names, texts, states and row counts. */
+async function snapshotOfB(ctx: Parameters<Parameters<typeof describeEachDialect>[1]>[0], b: SeedB) {
+  const db = ctx().deps.db;
+  const count = async (table: 'users' | 'groups' | 'courses' | 'modules' | 'course_files' | 'mail_templates') =>
+    (
+      await db
+        .selectFrom(table)
+        .select(db.fn.countAll<number>().as('n'))
+        .where('client_id', '=', b.clientId)
+        .executeTakeFirstOrThrow()
+    ).n;
+  return {
+    users: Number(await count('users')),
+    groups: Number(await count('groups')),
+    courses: Number(await count('courses')),
+    modules: Number(await count('modules')),
+    files: Number(await count('course_files')),
+    templates: Number(await count('mail_templates')),
+    user: await db
+      .selectFrom('users')
+      .select(['first_name', 'is_active'])
+      .where('id', '=', b.userId)
+      .executeTakeFirst(),
+    group: await db.selectFrom('groups').select('name').where('id', '=', b.groupId).executeTakeFirst(),
+    course: await db.selectFrom('courses').select('is_active').where('id', '=', b.courseId).executeTakeFirst(),
+    mail: await db
+      .selectFrom('mail_queue')
+      .select(['status', 'attempts'])
+      .where('id', '=', b.mailId)
+      .executeTakeFirst(),
+    smtp: await db.selectFrom('client_smtp').selectAll().where('client_id', '=', b.clientId).executeTakeFirst(),
+  };
+}
