@@ -1,10 +1,9 @@
 import type { TGroup, TGroupListQuery, TGroupPerson } from '@lms/contracts/groups';
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database';
+import { containsPattern } from '../../platform/paging';
 import { countMembers, type GroupLink, type GroupRow } from './group.repository';
 import { coursesOfGroups } from './group-usage';
-
-const containsPattern = (word: string): string => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** People linked to groups (members or coordinators), as name and e-mail. */
 export async function peopleOfGroups(

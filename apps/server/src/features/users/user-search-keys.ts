@@ -31,8 +31,8 @@ export const searchWords = (search: string | undefined): string[] =>
     .slice(0, 8)
     .map((w) => w.slice(0, 100));
 
-/** LIKE pattern for "contains", with the wildcards of the word escaped (used with ESCAPE '\'). */
-export const containsPattern = (word: string): string => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** The one LIKE "contains" pattern lives in platform/paging.ts; re-exported for the search SQL of this feature. */
+export { containsPattern } from '../../platform/paging';
 
 /**
  * Rows written by code that does not compute the keys (a seed, a directory sync) get them here before a list
