@@ -6,7 +6,7 @@ import { newId, nowIso } from '../../platform/ids';
 import type { Actor } from '../../platform/session';
 import type { Tenant } from '../../platform/tenant';
 import { fullName } from '../users/user.presenter';
-import { findUserById } from '../users/user.repository';
+import { findUserById } from '../users/user-accounts.service';
 import { queueAccountMails } from './account-mail';
 
 /** "Full name" (spec section 5): at least a first and a last name. */

@@ -8,7 +8,7 @@ import { createSession, endUserSessions } from '../../platform/session';
 import type { Tenant } from '../../platform/tenant';
 import { assertPasswordAcceptable } from '../auth/password-policy';
 import { isUserActiveOn } from '../users/user.presenter';
-import { findUserById, findUserByLogin, updateUserFields } from '../users/user.repository';
+import { findUserById, findUserByLogin, updateUserFields } from '../users/user-accounts.service';
 import { sendPasswordResetMail } from './account-invite';
 import {
   consumeLinkToken,

@@ -5,7 +5,7 @@ import { unauthorized } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
 import { presentOneUser } from '../users/user-present';
 import { presentCurrentUser } from '../users/user.presenter';
-import { findUserById, updateUserFields } from '../users/user.repository';
+import { findUserById, updateUserFields } from '../users/user-accounts.service';
 
 /** "My data" on /account. */
 export async function myProfile(deps: AppDeps, actor: Actor): Promise<TMyProfile> {

@@ -15,7 +15,7 @@ import {
   findUserByLogin,
   updateUserFields,
   type UserRow,
-} from '../users/user.repository';
+} from '../users/user-accounts.service';
 import { assertPasswordAcceptable } from './password-policy';
 
 export interface RequestMeta {

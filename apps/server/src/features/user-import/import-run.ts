@@ -11,7 +11,7 @@ import type { Tenant } from '../../platform/tenant';
 import { sendActivationMails } from '../account/account-invite';
 import { addUsersToGroup } from '../groups/group-membership';
 import { resolveUserScope } from '../users/user-scope';
-import { insertUsers, listCompanies } from '../users/user.repository';
+import { insertUsers, listCompanies } from '../users/user-accounts.service';
 import { parseCsv } from './csv';
 import { planRows } from './import-analysis';
 import { loadImportContext, SKIP_CODES, type RowPlan } from './import-check';
