@@ -7,6 +7,7 @@ import {
   groupIdsOfUser,
   groupRefsOfUsers,
   removeLinks,
+  userIdsOfGroup,
   type GroupRow,
 } from './group.repository';
 
@@ -29,6 +30,9 @@ export const membershipsOfUsers = async (db: DbOrTrx, clientId: string, userIds:
 
 export const groupIdsOfMember = (db: DbOrTrx, clientId: string, userId: string) =>
   groupIdsOfUser(db, clientId, userId, 'group_members');
+
+export const memberIdsOfGroup = (db: DbOrTrx, clientId: string, groupId: string) =>
+  userIdsOfGroup(db, clientId, groupId, 'group_members');
 
 const mayUse = (actor: MembershipActor, groupId: string) => actor.groupIds === null || actor.groupIds.includes(groupId);
 

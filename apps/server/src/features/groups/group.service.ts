@@ -12,7 +12,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../platform/errors
 import { newId, nowIso } from '../../platform/ids';
 import type { Actor } from '../../platform/session';
 import { findSelectedUsers } from '../users/user-find';
-import { assertNotHigherRank } from '../users/user-rules';
+import { assertNotExternal, assertNotHigherRank } from '../users/user-rules';
 import { resolveUserScope, type UserScope } from '../users/user-scope';
 import { listGroupPage, peopleOfGroups, presentGroups } from './group-list';
 import { countGroupTrainings } from './group-usage';
@@ -64,7 +64,8 @@ async function assertNameFree(db: DbOrTrx, clientId: string, name: string, excep
 
 /**
  * Replaces one list of a group (members or coordinators). The users added or removed must be in the actor's scope
- * and not of higher rank; a coordinator may not take themselves off a group they coordinate (spec section 5).
+ * and not of higher rank, and no externally managed user joins or leaves the members (PERMISSIONS.md); a
+ * coordinator may not take themselves off a group they coordinate (spec section 5).
  */
 async function replaceLinks(
   db: DbOrTrx,
@@ -85,6 +86,8 @@ async function replaceLinks(
   const pickScope = link === 'group_coordinators' ? { ...scope, groupIds: null } : scope;
   const changed = await findSelectedUsers(db, pickScope, [...add, ...remove]);
   assertNotHigherRank(actor, changed);
+  // Their directory owns the memberships of externally managed users; ones kept as they are are not in `changed`.
+  if (link === 'group_members') assertNotExternal(changed);
   await addLinks(
     db,
     actor.clientId,

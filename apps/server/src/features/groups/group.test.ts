@@ -1,3 +1,4 @@
+import { LOGIN_TYPES } from '@lms/contracts/roles';
 import { expect, it } from 'vitest';
 import { createGroup } from '../../../test/group-factories';
 import { caller, describeEachDialect } from '../../../test/test-app';
@@ -78,6 +79,37 @@ describeEachDialect('groups', (ctx) => {
       expect(res.json()).toMatchObject({ error: 'externally_managed' });
     }
     expect((await admin.get(`/api/groups/${group.id}`)).json()).toMatchObject({ name: 'Aus AD', memberCount: 0 });
+  });
+
+  it("externally managed users neither join nor leave a group's members; kept ones stay untouched", async () => {
+    const { app, deps } = ctx();
+    const client = await createClient(deps.db);
+    const admin = await signIn(app, await createUser(deps.db, client, { role: 'ADMIN' }));
+    const scim = await createUser(deps.db, client, { login_type: LOGIN_TYPES.SCIM });
+    const otherScim = await createUser(deps.db, client, { login_type: LOGIN_TYPES.SCIM });
+    const a = await createUser(deps.db, client);
+    const b = await createUser(deps.db, client);
+    const group = await createGroup(deps.db, client, { name: 'Lager', members: [scim, a] });
+    const memberIds = async () =>
+      (await admin.get(`/api/groups/${group.id}`))
+        .json<Detail>()
+        .members.map((m) => m.id)
+        .sort();
+
+    const kept = await admin.post(`/api/groups/${group.id}`, { name: 'Lager Nord', memberIds: [scim.id, a.id, b.id] });
+    expect(kept.statusCode).toBe(200);
+    expect(await memberIds()).toEqual([scim.id, a.id, b.id].sort());
+    for (const res of [
+      await admin.post(`/api/groups/${group.id}`, { name: 'Anders', memberIds: [a.id, b.id] }),
+      await admin.post(`/api/groups/${group.id}`, { name: 'Anders', memberIds: [scim.id, otherScim.id, a.id, b.id] }),
+      await admin.post('/api/groups', { name: 'Neu', memberIds: [a.id, otherScim.id] }),
+    ]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'externally_managed' });
+    }
+    expect((await admin.get(`/api/groups/${group.id}`)).json()).toMatchObject({ name: 'Lager Nord', memberCount: 3 });
+    expect(await memberIds()).toEqual([scim.id, a.id, b.id].sort());
+    expect((await admin.get('/api/groups', { search: 'neu' })).json()).toMatchObject({ total: 0 });
   });
 
   it('group_coordinator_leave: a coordinator cannot leave, unlist themselves from or delete their group', async () => {

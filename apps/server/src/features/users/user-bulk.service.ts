@@ -1,15 +1,18 @@
 import type { TBulkBody, TBulkResult, TUserSelection } from '@lms/contracts/users';
+import type { DbOrTrx } from '../../db/database';
 import type { AppDeps } from '../../platform/deps';
 import { badRequest } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
 import type { Tenant } from '../../platform/tenant';
 import { sendPasswordResetMail } from '../account/account-invite';
-import { addUsersToGroup, removeUsersFromGroup, usableGroup } from '../groups/group-membership';
+import { addUsersToGroup, memberIdsOfGroup, removeUsersFromGroup, usableGroup } from '../groups/group-membership';
 import { exportUsersCsv } from '../user-import/user-export';
 import { findSelectedUsers } from './user-find';
 import { listUserIdsOfFilter } from './user-list';
 import { assertNotExternal, assertNotHigherRank } from './user-rules';
 import { resolveUserScope, type UserScope } from './user-scope';
+import { isExternallyManaged } from './user.presenter';
+import type { UserRow } from './user.repository';
 import { deleteUsers, setActive } from './user-status.service';
 
 /** The ids of a selection: the ids sent, or every user the search finds ("all search results"). */
@@ -66,11 +69,30 @@ async function changeGroup(
     const group = await usableGroup(trx, scope, groupId);
     const users = await findSelectedUsers(trx, scope, ids);
     assertNotHigherRank(actor, users);
+    await assertNoExternalMemberChange(trx, actor.clientId, group.id, users, action);
     const userIds = users.map((u) => u.id);
     if (action === 'addToGroup') await addUsersToGroup(trx, actor.clientId, group.id, userIds);
     else await removeUsersFromGroup(trx, scope, group.id, userIds);
     return userIds.length;
   });
+}
+
+/**
+ * Externally managed users keep the groups their directory gives them (PERMISSIONS.md): the action fails as a whole
+ * when it would add one to the group or take one out; one already where the action would put them is left alone.
+ */
+async function assertNoExternalMemberChange(
+  db: DbOrTrx,
+  clientId: string,
+  groupId: string,
+  users: readonly UserRow[],
+  action: 'addToGroup' | 'removeFromGroup',
+): Promise<void> {
+  const external = users.filter(isExternallyManaged);
+  if (external.length === 0) return;
+  const members = new Set(await memberIdsOfGroup(db, clientId, groupId));
+  const touched = external.filter((u) => members.has(u.id) === (action === 'removeFromGroup'));
+  if (touched.length > 0) badRequest('externally_managed', { userIds: touched.slice(0, 20).map((u) => u.id) });
 }
 
 /** Reset mails for the selected users that have an e-mail address; never for externally managed users. */

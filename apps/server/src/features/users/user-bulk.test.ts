@@ -1,8 +1,14 @@
+import { LOGIN_TYPES } from '@lms/contracts/roles';
 import Papa from 'papaparse';
 import { expect, it } from 'vitest';
 import { createGroup } from '../../../test/group-factories';
 import { describeEachDialect, type TestContext } from '../../../test/test-app';
 import { createClient, createUser, signIn } from '../../../test/factories';
+
+const memberIds = async (c: TestContext, groupId: string) =>
+  (await c.deps.db.selectFrom('group_members').select('user_id').where('group_id', '=', groupId).execute())
+    .map((r) => r.user_id)
+    .sort();
 
 const activeOf = async (c: TestContext, ids: string[]) =>
   (await c.deps.db.selectFrom('users').select(['id', 'is_active']).where('id', 'in', ids).orderBy('id').execute()).map(
@@ -74,5 +80,40 @@ describeEachDialect('bulk actions', (ctx) => {
       .where('client_id', '=', client.id)
       .execute();
     expect(deletions).toHaveLength(2);
+  });
+
+  it('externally managed users are neither added to nor removed from a group in bulk; members stay as they are', async () => {
+    const c = ctx();
+    const client = await createClient(c.deps.db);
+    const admin = await signIn(c.app, await createUser(c.deps.db, client, { role: 'ADMIN' }));
+    const scim = await createUser(c.deps.db, client, { login_type: LOGIN_TYPES.SCIM });
+    const local = await createUser(c.deps.db, client);
+    const group = await createGroup(c.deps.db, client);
+    const both = { ids: [scim.id, local.id] };
+    const add = await admin.post('/api/users/bulk', { action: 'addToGroup', groupId: group.id, selection: both });
+    expect(add.statusCode).toBe(400);
+    expect(add.json()).toMatchObject({ error: 'externally_managed', details: { userIds: [scim.id] } });
+    expect(await memberIds(c, group.id)).toEqual([]);
+
+    const withScim = await createGroup(c.deps.db, client, { members: [scim] });
+    const kept = await admin.post('/api/users/bulk', { action: 'addToGroup', groupId: withScim.id, selection: both });
+    expect(kept.json()).toEqual({ action: 'addToGroup', affected: 2 });
+    expect(await memberIds(c, withScim.id)).toEqual([scim.id, local.id].sort());
+    const all = { all: true, filter: {} };
+    const remove = await admin.post('/api/users/bulk', {
+      action: 'removeFromGroup',
+      groupId: withScim.id,
+      selection: all,
+    });
+    expect(remove.statusCode).toBe(400);
+    expect(remove.json()).toMatchObject({ error: 'externally_managed' });
+    expect(await memberIds(c, withScim.id)).toEqual([scim.id, local.id].sort());
+    const removeLocal = await admin.post('/api/users/bulk', {
+      action: 'removeFromGroup',
+      groupId: withScim.id,
+      selection: { ids: [local.id] },
+    });
+    expect(removeLocal.json()).toEqual({ action: 'removeFromGroup', affected: 1 });
+    expect(await memberIds(c, withScim.id)).toEqual([scim.id]);
   });
 });
