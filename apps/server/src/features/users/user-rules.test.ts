@@ -70,6 +70,18 @@ describeEachDialect('user rules: each answers its own code and changes nothing',
     expect((await userRow(c, other.id))?.is_active).toBe(true);
   });
 
+  it('cannot_change_own_status also for the own active-from/to window; unchanged values pass', async () => {
+    const { c, adminUser, admin } = await setup();
+    for (const body of [{ activeTo: '2020-01-01' }, { activeFrom: '2999-01-01' }, { activeFrom: '2020-01-01' }]) {
+      const res = await admin.post(`/api/users/${adminUser.id}`, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'cannot_change_own_status' });
+    }
+    expect(await userRow(c, adminUser.id)).toMatchObject({ is_active: true, active_from: null, active_to: null });
+    const sameValues = { city: 'Kiel', active: true, activeFrom: null, activeTo: null };
+    expect((await admin.post(`/api/users/${adminUser.id}`, sameValues)).json()).toMatchObject({ city: 'Kiel' });
+  });
+
   it('higher_rank: nothing is deleted, edited or deactivated above the own rank', async () => {
     const { c, client } = await setup();
     const coordinatorUser = await createUser(c.deps.db, client, { role: 'COORDINATOR' });

@@ -150,6 +150,15 @@ function updateFields(body: TUpdateUserBody, current: UserRow): Updateable<Users
   return f;
 }
 
+/**
+ * The status is the active flag and the active-from/to window together (isUserActiveOn): moving the window changes
+ * the status too. The form sends every field, so only a value that differs from the stored one is a change.
+ */
+const changesStatus = (body: TUpdateUserBody, current: UserRow): boolean =>
+  (body.active !== undefined && body.active !== current.is_active) ||
+  (body.activeFrom !== undefined && body.activeFrom !== current.active_from) ||
+  (body.activeTo !== undefined && body.activeTo !== current.active_to);
+
 export async function updateUser(
   deps: AppDeps,
   tenant: Tenant,
@@ -164,7 +173,7 @@ export async function updateUser(
     const external = current.login_type === LOGIN_TYPES.SCIM;
     if (external) await assertUnchangedExceptRole(trx, current, body);
     if (body.role !== undefined) assertRoleChange(actor, current, body.role);
-    if (body.active !== undefined && body.active !== current.is_active) assertNotOwnStatus(actor, [id]);
+    if (changesStatus(body, current)) assertNotOwnStatus(actor, [id]);
     const fields = updateFields(body, current);
     const email = body.email !== undefined ? body.email : current.email;
     const username = body.username !== undefined ? body.username : current.username;
