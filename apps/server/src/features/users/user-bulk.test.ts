@@ -82,6 +82,25 @@ describeEachDialect('bulk actions', (ctx) => {
     expect(deletions).toHaveLength(2);
   });
 
+  it('the actor among "all search results": deactivate and delete fail as a whole and change nothing', async () => {
+    const c = ctx();
+    const client = await createClient(c.deps.db);
+    const me = await createUser(c.deps.db, client, { role: 'ADMIN', last_name: 'Lager Chef' });
+    const admin = await signIn(c.app, me);
+    const team = [];
+    for (let i = 0; i < 3; i++) team.push(await createUser(c.deps.db, client, { last_name: `Lager ${i}` }));
+    const ids = [me.id, ...team.map((u) => u.id)];
+    const selection = { all: true, filter: { search: 'lager' } };
+    const off = await admin.post('/api/users/bulk', { action: 'deactivate', selection });
+    expect(off.statusCode).toBe(400);
+    expect(off.json()).toMatchObject({ error: 'cannot_change_own_status' });
+    expect(await activeOf(c, ids)).toEqual([true, true, true, true]);
+    const del = await admin.post('/api/users/bulk', { action: 'delete', selection });
+    expect(del.statusCode).toBe(400);
+    expect(del.json()).toMatchObject({ error: 'cannot_delete_self' });
+    expect(await activeOf(c, ids)).toHaveLength(4);
+  });
+
   it('externally managed users are neither added to nor removed from a group in bulk; members stay as they are', async () => {
     const c = ctx();
     const client = await createClient(c.deps.db);
