@@ -106,6 +106,9 @@ export function createMailDeliveryHandler(): JobHandler<{ mailId: string }> {
       if (!clientId) throw new PermanentJobError('mail job without a client');
       const mail = await findMailById(db, clientId, ctx.job.payload.mailId);
       if (!mail || mail.status !== 'queued') return { skipped: mail?.status ?? 'missing' };
+      // A retry from the queue screen gives the mail a new job; an older job of it (cancelled while it ran, and
+      // rescheduled by its own failure) must not send it a second time.
+      if (mail.job_id && mail.job_id !== ctx.job.id) return { skipped: 'superseded' };
       if (mail.next_attempt_at && Date.parse(mail.next_attempt_at) > ctx.now().getTime()) {
         // Taken early after a lost lease: wait for the time the last attempt chose.
         throw new RetryJobError('not due yet', new Date(mail.next_attempt_at));

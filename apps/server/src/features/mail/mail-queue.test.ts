@@ -131,6 +131,54 @@ describeEachDialect('mail queue', (ctx) => {
     expect((await content.post(`/api/mail-queue/${id}/cancel`)).statusCode).toBe(409);
   });
 
+  it('sends a mail once when its old job comes due again after a cancel and a retry gave it a new one', async () => {
+    const { deps } = ctx();
+    const { content, queue } = await setup();
+    const [id] = await queue(1, 'twice');
+    const oldJob = await deps.db
+      .selectFrom('mail_queue')
+      .select('job_id')
+      .where('id', '=', id!)
+      .executeTakeFirstOrThrow();
+    await content.post(`/api/mail-queue/${id}/cancel`);
+    await content.post(`/api/mail-queue/${id}/retry`);
+    // As if the old job had been running during the cancel and was rescheduled by its own failure.
+    await deps.db
+      .updateTable('jobs')
+      .set({ status: 'queued', run_at: new Date(0).toISOString(), lease_until: null, lease_token: null })
+      .where('id', '=', oldJob.job_id!)
+      .execute();
+    const clock = new TestClock();
+    clock.advanceMinutes(1);
+    await drainJobs(deps, [mailHandler()], clock);
+    const detail = (await content.get(`/api/mail-queue/${id}`)).json<{ history: unknown[] }>();
+    expect(detail).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(detail.history).toHaveLength(1);
+  });
+
+  it('queues nothing when the change that causes a mail is rolled back (outbox in the same transaction)', async () => {
+    const { deps } = ctx();
+    const { client } = await setup();
+    const count = async (table: 'mail_queue' | 'jobs') =>
+      Number(
+        (
+          await deps.db
+            .selectFrom(table)
+            .select(deps.db.fn.countAll<number>().as('n'))
+            .where('client_id', '=', client.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = { mails: await count('mail_queue'), jobs: await count('jobs') };
+    await expect(
+      deps.db.transaction().execute(async (trx) => {
+        await enqueueMail(trx, client.id, { to: 'a@example.test', subject: 'Nie', text: 'Nie', locale: 'de-DE' });
+        throw new Error('the causing change failed');
+      }),
+    ).rejects.toThrow('the causing change failed');
+    expect({ mails: await count('mail_queue'), jobs: await count('jobs') }).toEqual(before);
+  });
+
   it('refuses roles without the content capability (403) and hides another client’s mail (404)', async () => {
     const { app, deps } = ctx();
     const { queue } = await setup();
