@@ -31,6 +31,23 @@ describeEachDialect('password change', (ctx) => {
     expect(res.json()).toMatchObject({ error: code, details: { rule: code } });
   });
 
+  it('refuses a password that contains the username (password_contains_identity)', async () => {
+    const { app, deps } = ctx();
+    const client = await createClient(deps.db);
+    const user = await createUser(deps.db, client, { username: 'kowalski', username_normalized: 'kowalski' });
+    const res = await (
+      await signIn(app, user)
+    ).post('/api/user/password-change', {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'Kowalski-2026',
+      newPasswordRepeat: 'Kowalski-2026',
+    });
+    expect(res.json()).toMatchObject({
+      error: 'password_contains_identity',
+      details: { rule: 'password_contains_identity' },
+    });
+  });
+
   it("applies the client's higher minimum length", async () => {
     const res = await change({ newPassword: 'Kurz-Genug1!' }, 14);
     expect(res.json()).toMatchObject({ error: 'password_too_short' });

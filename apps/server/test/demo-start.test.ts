@@ -1,0 +1,57 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { DEMO_USERS } from '../src/features/demo/demo-seed';
+import { requestJson, startServerProcess } from './server-process';
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lms-demo-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const HOSTS = { Demo: 'localhost', Beta: 'beta.localhost' } as const;
+
+// What `npm start` does on a fresh machine: embedded SQLite in DATA_DIR, demo data, a generated password in the log.
+it('seeds Demo and Beta on first start, prints the generated password, and every demo user signs in', async () => {
+  const server = await startServerProcess({ DATA_DIR: dataDir, LMS_DEMO: '1', DATABASE_URL: undefined });
+  try {
+    const password = /Password of every demo user: (\S+?)"/.exec(server.output())?.[1];
+    expect(password, server.output()).toBeTruthy();
+
+    for (const [name, host] of Object.entries(HOSTS)) {
+      const current = await requestJson(server.baseUrl, { path: '/api/client/current', host });
+      expect(current).toMatchObject({ status: 200, body: { name } });
+    }
+    const unknown = await requestJson(server.baseUrl, { path: '/api/client/current', host: 'nowhere.example' });
+    expect(unknown).toEqual({ status: 404, body: expect.objectContaining({ error: 'client_not_found' }) as unknown });
+
+    const tokens = new Map<string, string>();
+    for (const user of DEMO_USERS) {
+      const res = await requestJson(server.baseUrl, {
+        path: '/api/user/login',
+        host: HOSTS[user.client],
+        body: { emailOrUsername: user.email, password },
+      });
+      expect(`${user.email} -> ${res.status}`).toBe(`${user.email} -> 200`);
+      const token = (res.body as { token: string }).token;
+      const info = await requestJson(server.baseUrl, { path: '/api/user/info', host: HOSTS[user.client], token });
+      expect(info.body).toMatchObject({ email: user.email, role: user.role, passwordChangeRequired: false });
+      tokens.set(user.email, token);
+    }
+    // A token of Beta is refused on Demo's host (ARCHITECTURE section 4).
+    const crossed = await requestJson(server.baseUrl, {
+      path: '/api/user/info',
+      host: 'localhost',
+      token: tokens.get('admin@beta.example'),
+    });
+    expect(crossed.status).toBe(401);
+  } finally {
+    expect((await server.stop('SIGTERM')).code).toBe(0);
+  }
+  // A second start finds data and seeds nothing (no new password in the log).
+  const again = await startServerProcess({ DATA_DIR: dataDir, LMS_DEMO: '1', DATABASE_URL: undefined });
+  try {
+    expect(again.output()).not.toContain('Password of every demo user');
+  } finally {
+    await again.stop('SIGTERM');
+  }
+}, 120_000);

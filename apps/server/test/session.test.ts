@@ -1,0 +1,47 @@
+import { SESSION_IDLE_DAYS, SESSION_MAX_DAYS } from '@lms/contracts/constants';
+import { expect, it } from 'vitest';
+import { createClient, createUser, signIn } from './factories';
+import { describeEachDialect } from './test-app';
+
+const DAY_MS = 86_400_000;
+const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString();
+
+// DECISIONS "sessions": idle timeout 30 days, absolute lifetime 365 days, both ended on the server.
+describeEachDialect('session lifetime', (ctx) => {
+  const session = async () => {
+    const { app, deps } = ctx();
+    const user = await createUser(deps.db, await createClient(deps.db));
+    return { deps, me: await signIn(app, user), userId: user.id };
+  };
+  const age = (deps: ReturnType<typeof ctx>['deps'], userId: string, created: string, seen: string) =>
+    deps.db
+      .updateTable('sessions')
+      .set({ created_at: created, last_seen_at: seen })
+      .where('user_id', '=', userId)
+      .execute();
+
+  it(`keeps a session used within ${SESSION_IDLE_DAYS} days and moves its last use on`, async () => {
+    const { deps, me, userId } = await session();
+    await age(deps, userId, daysAgo(SESSION_MAX_DAYS - 1), daysAgo(SESSION_IDLE_DAYS - 1));
+    expect((await me.get('/api/user/info')).statusCode).toBe(200);
+    const row = await deps.db
+      .selectFrom('sessions')
+      .select('last_seen_at')
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    expect(Date.now() - Date.parse(row.last_seen_at)).toBeLessThan(60_000);
+  });
+
+  it(`ends a session idle for more than ${SESSION_IDLE_DAYS} days, and deletes it`, async () => {
+    const { deps, me, userId } = await session();
+    await age(deps, userId, daysAgo(SESSION_IDLE_DAYS + 2), daysAgo(SESSION_IDLE_DAYS + 1));
+    expect((await me.get('/api/user/info')).json()).toMatchObject({ error: 'session_expired' });
+    expect(await deps.db.selectFrom('sessions').select('id').where('user_id', '=', userId).execute()).toEqual([]);
+  });
+
+  it(`ends a session older than ${SESSION_MAX_DAYS} days even when used every day`, async () => {
+    const { deps, me, userId } = await session();
+    await age(deps, userId, daysAgo(SESSION_MAX_DAYS + 1), daysAgo(0));
+    expect((await me.get('/api/user/info')).statusCode).toBe(401);
+  });
+});
