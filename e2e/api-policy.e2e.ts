@@ -47,8 +47,10 @@ describe('the API client policy (ARCHITECTURE section 5) and the page-load error
     const { context, page } = await openPage(browser);
     await signIn(page, server, 'participant@demo.example');
     let calls = 0;
+    const at: number[] = [];
     await page.route('**/api/user/locale', (route) => {
       calls++;
+      at.push(Date.now());
       return route.fulfill({
         status: 399,
         contentType: 'application/json',
@@ -58,6 +60,12 @@ describe('the API client policy (ARCHITECTURE section 5) and the page-load error
     await page.getByRole('combobox', { name: 'Sprache' }).selectOption('en-US');
     await page.getByRole('dialog', { name: 'Session expired' }).waitFor({ timeout: 15_000 });
     expect(calls).toBe(4);
+    // The waits of the rule: 500 ms before the first retry, 2500 ms before each later one.
+    const gaps = at.slice(1).map((t, i) => t - (at[i] ?? t));
+    expect(gaps[0]).toBeGreaterThanOrEqual(450);
+    expect(gaps[0]).toBeLessThan(2_000);
+    expect(gaps[1]).toBeGreaterThanOrEqual(2_450);
+    expect(gaps[2]).toBeGreaterThanOrEqual(2_450);
     await page.waitForURL(server.url('/login'));
     await context.close();
   });

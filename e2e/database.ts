@@ -54,3 +54,7 @@ export const setPlatformActive = (db: TestDatabase, domain: string, active: bool
 
 /** Journeys in one file share the demo users; each test starts from the seeded German locale. */
 export const resetLocales = (db: TestDatabase) => db.run("UPDATE users SET locale = 'de-DE'");
+
+/** Changes a user's role on the server, as an admin elsewhere would, while their screens are open. */
+export const setRole = (db: TestDatabase, email: string, role: string) =>
+  db.run('UPDATE users SET role = ? WHERE email_normalized = ?', [role, email]);

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectAccessible, heading, launchBrowser, openPage, screenshot, signIn } from './browser';
-import { resetLocales } from './database';
+import { resetLocales, setRole } from './database';
 import { startServer, type TestServer } from './harness';
 
 describe('a participant opening a coordinator route (PERMISSIONS.md "Routes")', () => {
@@ -37,23 +37,25 @@ describe('a participant opening a coordinator route (PERMISSIONS.md "Routes")', 
     await context.close();
   });
 
-  it('sees the dialog when an API call answers 403, and OK goes home', async () => {
+  it('sees the dialog when the server answers 403 to a call of the running app, and OK goes home', async () => {
     const { context, page } = await openPage(browser);
-    await signIn(page, server, 'participant@demo.example');
-    await page.goto(server.url('/no/such/page'));
-    // No API route of this issue needs a capability yet; the policy is the API client's, whichever call answers 403.
-    await page.route('**/api/user/locale', (route) =>
-      route.fulfill({
-        status: 403,
-        contentType: 'application/json',
-        body: JSON.stringify({ error: 'forbidden', message: 'Forbidden.' }),
-      }),
-    );
-    await page.getByRole('combobox', { name: 'Sprache' }).selectOption('en-US');
-    const dialog = page.getByRole('dialog', { name: 'Authorization error' });
-    await dialog.waitFor();
-    await dialog.getByRole('button', { name: 'OK' }).click();
-    await page.waitForURL(server.url('/'));
+    await signIn(page, server, 'coordinator@demo.example');
+    await page.goto(server.url('/coordination/users'));
+    const search = page.getByRole('searchbox', { name: 'Suche' });
+    await search.waitFor();
+    // The coordinator loses the role while the screen is open: the next list call is refused by the server's guard.
+    await setRole(server.db, 'coordinator@demo.example', 'PARTICIPANT');
+    try {
+      const refused = page.waitForResponse((r) => r.url().includes('/api/users') && r.status() === 403);
+      await search.fill('paula');
+      await refused;
+      const dialog = page.getByRole('dialog', { name: 'Berechtigungsfehler' });
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: 'OK' }).click();
+      await page.waitForURL(server.url('/'));
+    } finally {
+      await setRole(server.db, 'coordinator@demo.example', 'COORDINATOR');
+    }
     await context.close();
   });
 

@@ -20,6 +20,19 @@ describe('a participant signs in and sees the dashboard', () => {
     page.on('console', (msg) => {
       if (msg.type() === 'error' && msg.text().includes('Content Security Policy')) cspViolations.push(msg.text());
     });
+    // Records every cookie the app writes, attributes included (document.cookie reads give only name and value).
+    await page.addInitScript(() => {
+      const w = window as unknown as { cookieWrites: string[] };
+      w.cookieWrites = [];
+      const native = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!;
+      Object.defineProperty(document, 'cookie', {
+        get: () => native.get!.call(document) as string,
+        set: (value: string) => {
+          w.cookieWrites.push(value);
+          native.set!.call(document, value);
+        },
+      });
+    });
     await page.goto(server.url('/'));
     await page.waitForURL(server.url('/login'));
     await expect.poll(() => heading(page).textContent()).toBe('Anmelden');
@@ -30,6 +43,14 @@ describe('a participant signs in and sees the dashboard', () => {
     await submitLogin(page, 'participant@demo.example');
     await page.waitForURL(server.url('/'));
     await expect.poll(() => heading(page).textContent()).toBe('Willkommen, Paula Participant');
+    // Spec section 9: the session cookie "auth", path /, SameSite=Strict, 3650 days. Chromium keeps a cookie at most
+    // 400 days (RFC 6265bis), so the stored expiry is that cap; what the app asked for is read where it is written.
+    const auth = (await context.cookies()).find((c) => c.name === 'auth');
+    expect(auth).toMatchObject({ path: '/', sameSite: 'Strict' });
+    expect(((auth?.expires ?? 0) * 1000 - Date.now()) / 86_400_000).toBeGreaterThan(399);
+    const written = await page.evaluate(() => (window as unknown as { cookieWrites: string[] }).cookieWrites);
+    const expires = /expires=([^;]+)/.exec(written.find((w) => w.startsWith('auth=')) ?? '')?.[1] ?? '';
+    expect(Math.round((Date.parse(expires) - Date.now()) / 86_400_000)).toBe(3650);
     const menu = page.getByRole('navigation', { name: 'Hauptmenü' });
     const entries = await menu.getByRole('link').allTextContents();
     expect(entries).toEqual(['Kurse', 'Downloads', 'Hilfe', 'Passwort ändern']);

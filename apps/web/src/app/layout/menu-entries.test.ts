@@ -15,6 +15,8 @@ describe('the menu by role (spec section 2, PERMISSIONS.md "Routes")', () => {
     expect(keys('COORDINATOR')).toEqual(['courses', 'downloads', 'help', 'coordination', 'changePassword']);
     expect(keys('CONTENT_MASTER')).toEqual(['courses', 'downloads', 'help', 'administration', 'changePassword']);
     expect(keys('ADMIN')).toEqual(['courses', 'downloads', 'help', 'coordination', 'administration', 'changePassword']);
+    const adminChildren = menuEntriesFor({ role: 'ADMIN', clientId: 'c1' }).find((e) => e.key === 'administration');
+    expect(adminChildren?.children?.map((e) => e.to)).toContain('/reseller/clients/c1/smtp');
     expect(keys('RESELLER')).toContain('clientOverview');
     expect(keys('SUPERADMIN')).toContain('clientOverview');
   });

@@ -40,6 +40,8 @@ export function menuEntriesFor(user: Pick<TCurrentUser, 'role' | 'clientId'>): M
     );
   // An ADMIN's "administration" opens their own client in the reseller screens (PERMISSIONS.md "Routes").
   if (can(role, 'clients.administer')) admin.push({ key: 'clientSettings', to: `/reseller/clients/${user.clientId}` });
+  if (can(role, 'clients.smtpAndTokens'))
+    admin.push({ key: 'clientSmtp', to: `/reseller/clients/${user.clientId}/smtp` });
   if (admin.length > 0) entries.push({ key: 'administration', to: admin[0]!.to, children: admin });
   if (can(role, 'clients.overview')) entries.push({ key: 'clientOverview', to: '/reseller/clients' });
   entries.push({ key: 'changePassword', to: '/password-change-required' });
