@@ -111,4 +111,30 @@ describeEachDialect('the access guard', (ctx) => {
       }
     }
   });
+
+  it('answers 400 with a catalogue code, never 500, to a malformed body or query on every route that takes one', async () => {
+    const { app, deps } = ctx();
+    const client = await createClient(deps.db);
+    const session = await signIn(app, await createUser(deps.db, client, { role: 'SUPERADMIN' }));
+    const withBody = app.apiRoutes.filter((r) => r.hasBody);
+    const withQuery = app.apiRoutes.filter((r) => r.queryKeys.length > 0);
+    expect(withBody.length).toBeGreaterThan(20);
+    expect(withQuery.length).toBeGreaterThan(4);
+    const tries = [
+      ...withBody.map((r) => ({ route: r, opts: { payload: [1, 2, 3] } })),
+      ...withQuery.map((r) => ({
+        route: r,
+        opts: {
+          query: r.queryKeys.includes('pageSize') ? { pageSize: '7' } : { [r.queryKeys[0] ?? 'x']: 'x'.repeat(5_000) },
+        },
+      })),
+    ];
+    for (const { route, opts } of tries) {
+      const who = route.access === 'public' ? caller(app, client.host) : session;
+      const res = await who.inject({ method: route.method, url: withParams(route.url), ...opts });
+      expect(`${route.method} ${route.url} -> ${res.statusCode} ${res.json<{ error: string }>().error}`).toBe(
+        `${route.method} ${route.url} -> 400 validation_failed`,
+      );
+    }
+  });
 });

@@ -35,6 +35,9 @@ export interface ApiRoute {
   url: string;
   access: Access;
   allowWhilePasswordChange: boolean;
+  /** Whether a JSON body schema validates the route's input, and the keys of its query schema (for the walks). */
+  hasBody: boolean;
+  queryKeys: string[];
 }
 
 /** The roles that may still sign in while a client's platform is closed (DECISIONS "platform active"). */
@@ -68,6 +71,7 @@ export const accessPlugin = fp<AccessOptions>(function access(app: FastifyInstan
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
     const access = route.config?.access;
     if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access`);
+    const schema = route.schema as { body?: unknown; querystring?: { shape?: object } } | undefined;
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
       apiRoutes.push({
@@ -75,6 +79,8 @@ export const accessPlugin = fp<AccessOptions>(function access(app: FastifyInstan
         url: route.url,
         access,
         allowWhilePasswordChange: !!route.config?.allowWhilePasswordChange,
+        hasBody: schema?.body !== undefined,
+        queryKeys: Object.keys(schema?.querystring?.shape ?? {}),
       });
     }
   });
