@@ -1,4 +1,4 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 
 /** The page a list asks for (ZPageQuery's page and pageSize: pages count from 1). */
 export interface PagePosition {
@@ -32,3 +32,10 @@ export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) 
 
 /** A LIKE pattern for "contains, ignoring case", to compare with a lower-cased column. */
 export const containsPattern = (text: string): string => `%${escapeLike(text.toLowerCase())}%`;
+
+/**
+ * `<expression> LIKE '%text%' ESCAPE '\'` for a lower-cased expression: contains, ignoring case, wildcards literal.
+ * The ESCAPE clause is needed on SQLite, which has no default escape character (PostgreSQL's is the backslash).
+ */
+export const likeContains = (expression: RawBuilder<unknown>, text: string): RawBuilder<SqlBool> =>
+  sql<SqlBool>`${expression} like ${containsPattern(text)} escape '\\'`;

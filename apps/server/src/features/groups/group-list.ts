@@ -1,7 +1,7 @@
 import type { TGroup, TGroupListQuery, TGroupPerson } from '@lms/contracts/groups';
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database';
-import { containsPattern } from '../../platform/paging';
+import { likeContains } from '../../platform/paging';
 import { countMembers, type GroupLink, type GroupRow } from './group.repository';
 import { coursesOfGroups } from './group-usage';
 
@@ -60,7 +60,7 @@ export async function listGroupPage(
   if (onlyIds !== null)
     base = onlyIds.length === 0 ? base.where(sql<boolean>`1 = 0`) : base.where('g.id', 'in', onlyIds);
   for (const word of (query.search ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8))
-    base = base.where(sql<boolean>`g.name_normalized like ${containsPattern(word)} escape '\\'`);
+    base = base.where(likeContains(sql.ref('g.name_normalized'), word));
   const dir = sql.raw(query.order);
   const memberCount = sql`(select count(*) from group_members m where m.group_id = g.id)`;
   const key = { name: sql`g.name_normalized`, memberCount, createdAt: sql`g.created_at` }[query.sort];

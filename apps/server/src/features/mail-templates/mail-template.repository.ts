@@ -1,8 +1,8 @@
 import type { TLocale } from '@lms/contracts/constants';
 import type { TMailTemplateContent, TMailTemplateListQuery } from '@lms/contracts/mail-templates';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { DbOrTrx, MailTemplateLocalesTable, MailTemplatesTable } from '../../db/database';
-import { containsPattern, paginate } from '../../platform/paging';
+import { likeContains, paginate } from '../../platform/paging';
 
 export type MailTemplateRow = Selectable<MailTemplatesTable>;
 export type MailTemplateLocaleRow = Selectable<MailTemplateLocalesTable>;
@@ -15,12 +15,11 @@ export async function listMailTemplates(db: DbOrTrx, clientId: string, q: TMailT
     .leftJoin('mail_template_locales as l', (j) => j.onRef('l.template_id', '=', 't.id').on('l.locale', '=', locale))
     .where('t.client_id', '=', clientId);
   if (q.kind) base = base.where('t.kind', '=', q.kind);
-  if (q.search) {
-    const p = containsPattern(q.search);
+  const search = q.search;
+  if (search)
     base = base.where((eb) =>
-      eb.or([eb(eb.fn('lower', ['t.name']), 'like', p), eb(eb.fn('lower', ['l.subject']), 'like', p)]),
+      eb.or([likeContains(sql`lower(t.name)`, search), likeContains(sql`lower(l.subject)`, search)]),
     );
-  }
   return paginate(base, q, (rows) =>
     rows
       .select(['t.id', 't.kind', 't.name', 't.standard_kind', 't.updated_at', 'l.subject'])

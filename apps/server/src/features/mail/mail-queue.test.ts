@@ -74,6 +74,19 @@ describeEachDialect('mail queue', (ctx) => {
     expect(sorted.items[0]?.recipient).toBe('alpha0@Example.test');
   });
 
+  it('finds LIKE wildcards literally: "%" matches only a subject that has one', async () => {
+    const { content, client } = await setup();
+    const { deps } = ctx();
+    await deps.db.transaction().execute(async (trx) => {
+      for (const subject of ['50% Rabatt', 'Normal_Text', 'Anders'])
+        await enqueueMail(trx, client.id, { to: 'wild@example.test', subject, text: 't', locale: 'de-DE' });
+    });
+    const find = async (query: Record<string, string>) =>
+      (await content.get('/api/mail-queue', query)).json<{ items: Item[] }>().items.map((i) => i.subject);
+    expect(await find({ subject: '%' })).toEqual(['50% Rabatt']);
+    expect(await find({ search: '_' })).toEqual(['Normal_Text']);
+  });
+
   it('answers 400 for a bad filter or page size', async () => {
     const { content } = await setup();
     const queries: Record<string, string>[] = [

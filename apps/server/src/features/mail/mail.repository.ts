@@ -1,8 +1,15 @@
 import type { TMailQueueQuery } from '@lms/contracts/mail';
-import type { ExpressionBuilder, Insertable, Selectable, Updateable, UpdateObject } from 'kysely';
+import {
+  sql,
+  type ExpressionBuilder,
+  type Insertable,
+  type Selectable,
+  type Updateable,
+  type UpdateObject,
+} from 'kysely';
 import type { Database, DbOrTrx, MailAttemptsTable, MailQueueTable } from '../../db/database';
 import { newId } from '../../platform/ids';
-import { containsPattern, paginate } from '../../platform/paging';
+import { likeContains, paginate } from '../../platform/paging';
 
 export type MailRow = Selectable<MailQueueTable>;
 export type MailAttemptRow = Selectable<MailAttemptsTable>;
@@ -33,14 +40,12 @@ const SORT_COLUMNS = {
 export async function listMails(db: DbOrTrx, clientId: string, q: TMailQueueQuery) {
   let base = db.selectFrom('mail_queue').where('client_id', '=', clientId);
   if (q.status) base = base.where('status', '=', q.status);
-  if (q.recipient) base = base.where('to_address_normalized', 'like', containsPattern(q.recipient));
-  if (q.subject) base = base.where((eb) => eb(eb.fn('lower', ['subject']), 'like', containsPattern(q.subject ?? '')));
-  if (q.search) {
-    const p = containsPattern(q.search);
-    base = base.where((eb) =>
-      eb.or([eb('to_address_normalized', 'like', p), eb(eb.fn('lower', ['subject']), 'like', p)]),
-    );
-  }
+  const recipient = sql.ref('to_address_normalized');
+  const subject = sql`lower(subject)`;
+  if (q.recipient) base = base.where(likeContains(recipient, q.recipient));
+  if (q.subject) base = base.where(likeContains(subject, q.subject));
+  const search = q.search;
+  if (search) base = base.where((eb) => eb.or([likeContains(recipient, search), likeContains(subject, search)]));
   const sort = q.sort ?? 'createdAt';
   return paginate(base, q, (rows) =>
     rows
