@@ -4,11 +4,12 @@ import type { TCourse, TCourseBodyParsed, TCourseListQuery, TCoursePage } from '
 import type { CoursesTable, DbOrTrx } from '../../db/database';
 import type { Insertable } from 'kysely';
 import type { AppDeps } from '../../platform/deps';
-import { conflict, notFound } from '../../platform/errors';
+import { badRequest, conflict, notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
 import type { Actor } from '../../platform/session';
 import { removeFromStorage } from '../../platform/storage';
 import { listCourseFiles } from '../course-files/course-file-list';
+import { findMailTemplate } from '../mail-templates/mail-template.repository';
 import { listCourseModules, setRequiredModules } from '../modules/module.service';
 import { presentCourse, presentCourseSummary, textsByLocale } from './course.presenter';
 import {
@@ -83,6 +84,30 @@ function courseFields(body: TCourseBodyParsed): CourseFields {
   };
 }
 
+/** The course fields that name a mail template, and the kind that template must have. */
+const MAIL_TEMPLATE_REFS = [
+  ['invitationMailTemplateId', 'invitation'],
+  ['reminderMailTemplateId', 'reminder'],
+] as const;
+
+/**
+ * A course's invitation and reminder templates are mail templates of its own client and of that kind; an unknown id,
+ * another client's template (not found, as ARCHITECTURE section 4 wants) or one of another kind is refused with 400
+ * `mail_template_not_found` naming the field. Null means the client's standard template of the kind.
+ */
+async function assertTemplateRefs(db: DbOrTrx, clientId: string, body: TCourseBodyParsed): Promise<void> {
+  for (const [field, kind] of MAIL_TEMPLATE_REFS) {
+    const id = body[field];
+    if (id === null) continue;
+    const template = await findMailTemplate(db, clientId, id);
+    if (template?.kind !== kind) badRequest('mail_template_not_found', { field, kind });
+  }
+  // Certificate templates do not exist yet (no table in db/; the certificates issue adds them), so no id can name
+  // one: refuse it rather than store a reference to nothing. That issue replaces this with a lookup like the above.
+  if (body.certificateTemplateId !== null)
+    badRequest('certificate_template_not_found', { field: 'certificateTemplateId' });
+}
+
 const textRows = (body: TCourseBodyParsed) =>
   LOCALES.flatMap((locale) => {
     const text = body.i18n[locale];
@@ -92,6 +117,7 @@ const textRows = (body: TCourseBodyParsed) =>
 export async function createCourse(deps: AppDeps, actor: Actor, body: TCourseBodyParsed): Promise<TCourse> {
   const id = newId();
   await deps.db.transaction().execute(async (trx) => {
+    await assertTemplateRefs(trx, actor.clientId, body);
     const fields = courseFields(body);
     await insertCourse(trx, {
       ...fields,
@@ -109,6 +135,7 @@ export async function createCourse(deps: AppDeps, actor: Actor, body: TCourseBod
 export async function updateCourse(deps: AppDeps, actor: Actor, id: string, body: TCourseBodyParsed): Promise<TCourse> {
   await deps.db.transaction().execute(async (trx) => {
     if (!(await findCourseById(trx, actor.clientId, id))) notFound('course');
+    await assertTemplateRefs(trx, actor.clientId, body);
     await updateCourseRow(trx, actor.clientId, id, courseFields(body));
     await replaceCourseTexts(trx, actor.clientId, id, textRows(body));
     await setRequiredModules(trx, actor.clientId, id, body.requiredModuleIds);

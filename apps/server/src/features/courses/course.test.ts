@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { createClient, createUser, signIn } from '../../../test/factories';
-import { describeEachDialect } from '../../../test/test-app';
+import { describeEachDialect, type Caller } from '../../../test/test-app';
 
 interface Course {
   id: string;
@@ -30,6 +30,14 @@ const body = (overrides: Record<string, unknown> = {}) => ({
   premium: false,
   ...overrides,
 });
+
+/** The id of the caller's client's standard template of a kind (listing makes the standard templates). */
+async function templateOf(who: Caller, kind: 'invitation' | 'reminder'): Promise<string> {
+  const res = await who.get('/api/mail-template', { kind });
+  const id = res.json<{ items: { id: string; kind: string }[] }>().items.find((t) => t.kind === kind)?.id;
+  if (!id) throw new Error(`no ${kind} template: ${res.statusCode} ${res.body}`);
+  return id;
+}
 
 describeEachDialect('courses', (ctx) => {
   const setup = async (role: 'CONTENT_MASTER' | 'ADMIN' = 'CONTENT_MASTER') => {
@@ -156,6 +164,61 @@ describeEachDialect('courses', (ctx) => {
     expect((await foreign.del(`/api/courses/${id}`)).statusCode).toBe(404);
     expect((await foreign.get('/api/courses')).json()).toMatchObject({ total: 0, items: [] });
     expect((await content.get(`/api/courses/${id}`)).statusCode).toBe(200);
+  });
+
+  it("saves the client's own reminder and invitation templates and reads them back", async () => {
+    const { content } = await setup();
+    const reminder = await templateOf(content, 'reminder');
+    const invitation = await templateOf(content, 'invitation');
+    const created = await content.post(
+      '/api/courses',
+      body({ reminderMailTemplateId: reminder, invitationMailTemplateId: invitation }),
+    );
+    expect(created.statusCode).toBe(200);
+    const id = created.json<Course>().id;
+    expect((await content.get(`/api/courses/${id}`)).json()).toMatchObject({
+      reminderMailTemplateId: reminder,
+      invitationMailTemplateId: invitation,
+    });
+    const cleared = await content.post(`/api/courses/${id}`, body({ reminderMailTemplateId: null }));
+    expect(cleared.json()).toMatchObject({ reminderMailTemplateId: null, invitationMailTemplateId: null });
+  });
+
+  it("refuses another client's, an unknown or a wrong-kind template id with 400 and changes nothing", async () => {
+    const { app, deps, content } = await setup();
+    const own = await templateOf(content, 'reminder');
+    const created = await content.post('/api/courses', body({ reminderMailTemplateId: own }));
+    const course = created.json<Course>();
+    const elsewhere = await signIn(app, await createUser(deps.db, await createClient(deps.db), { role: 'ADMIN' }));
+    const foreign = await templateOf(elsewhere, 'reminder');
+    const refused = [
+      [{ reminderMailTemplateId: foreign }, 'mail_template_not_found', 'reminderMailTemplateId'],
+      [{ invitationMailTemplateId: foreign }, 'mail_template_not_found', 'invitationMailTemplateId'],
+      [
+        { reminderMailTemplateId: '0190a0a0-0000-7000-8000-000000000000' },
+        'mail_template_not_found',
+        'reminderMailTemplateId',
+      ],
+      [{ invitationMailTemplateId: own }, 'mail_template_not_found', 'invitationMailTemplateId'],
+      // Certificate templates do not exist yet (the certificates issue adds them): no id can name one.
+      [
+        { certificateTemplateId: '0190a0a0-0000-7000-8000-000000000000' },
+        'certificate_template_not_found',
+        'certificateTemplateId',
+      ],
+    ] as const;
+    const before = await content.get('/api/courses', { pageSize: '10' });
+    for (const [overrides, error, field] of refused) {
+      for (const url of ['/api/courses', `/api/courses/${course.id}`]) {
+        const res = await content.post(url, body({ ...overrides, premium: true }));
+        expect(res.statusCode, `${url} ${JSON.stringify(overrides)}`).toBe(400);
+        expect(res.json()).toMatchObject({ error, details: { field } });
+      }
+    }
+    expect((await content.get(`/api/courses/${course.id}`)).json()).toEqual(course);
+    expect((await content.get('/api/courses', { pageSize: '10' })).json()).toEqual(before.json());
+    // The foreign client's template is untouched and its own courses may still use it.
+    expect((await elsewhere.post('/api/courses', body({ reminderMailTemplateId: foreign }))).statusCode).toBe(200);
   });
 
   it('course_in_use: a course a training uses is not deleted', async () => {
