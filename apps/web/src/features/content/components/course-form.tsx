@@ -12,6 +12,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { CourseTemplateSelect, type CourseTemplateField, type TemplateChoices } from './course-template-select';
 import { LocaleTabs } from './locale-tabs';
 
 export type CourseDraft = {
@@ -20,7 +21,6 @@ export type CourseDraft = {
   deadline: string;
   durationMinutes: number | '';
   requiredModuleIds: string[];
-  certificateTemplateId: string;
   invitationMailTemplateId: string;
   reminderMailTemplateId: string;
   invitationEnabled: boolean;
@@ -43,7 +43,6 @@ export function draftOf(course: TCourse | undefined): CourseDraft {
     deadline: course?.deadline ?? '',
     durationMinutes: course?.durationMinutes ?? '',
     requiredModuleIds: course?.requiredModuleIds ?? [],
-    certificateTemplateId: course?.certificateTemplateId ?? '',
     invitationMailTemplateId: course?.invitationMailTemplateId ?? '',
     reminderMailTemplateId: course?.reminderMailTemplateId ?? '',
     invitationEnabled: course?.invitationEnabled ?? false,
@@ -72,7 +71,9 @@ export function bodyOf(draft: CourseDraft): TCourseBody {
     deadline: orNull(draft.deadline),
     durationMinutes: draft.durationMinutes === '' ? null : draft.durationMinutes,
     requiredModuleIds: draft.requiredModuleIds,
-    certificateTemplateId: orNull(draft.certificateTemplateId),
+    // Certificate templates do not exist yet (the certificates issue adds them, with a picker like the mail ones), so
+    // the server refuses any id; an id stored before that check is dropped on save.
+    certificateTemplateId: null,
     invitationMailTemplateId: orNull(draft.invitationMailTemplateId),
     reminderMailTemplateId: orNull(draft.reminderMailTemplateId),
     invitationEnabled: draft.invitationEnabled,
@@ -94,10 +95,12 @@ interface Props {
   modules: TCourse['modules'];
   activeLocale: TLocale;
   onLocale: (locale: TLocale) => void;
+  /** The client's invitation and reminder templates for the pickers (the page also uses them when saving). */
+  templates: Record<CourseTemplateField, TemplateChoices>;
 }
 
 /** The course's fields: a tab per locale for title and description, then the settings of spec section 3. */
-export function CourseForm({ draft, onChange, modules, activeLocale, onLocale }: Props) {
+export function CourseForm({ draft, onChange, modules, activeLocale, onLocale, templates }: Props) {
   const { t } = useTranslation('courses');
   const set = <K extends keyof CourseDraft>(key: K, value: CourseDraft[K]) => onChange({ ...draft, [key]: value });
   const setText = (locale: TLocale, field: 'title' | 'description', value: string) =>
@@ -105,12 +108,12 @@ export function CourseForm({ draft, onChange, modules, activeLocale, onLocale }:
   const dateInput = (key: 'startDate' | 'deadline' | 'reminderFrom' | 'reminderUntil', label: string) => (
     <TextInput type="date" label={label} value={draft[key]} onChange={(e) => set(key, e.currentTarget.value)} />
   );
-  const idInput = (key: 'certificateTemplateId' | 'invitationMailTemplateId' | 'reminderMailTemplateId') => (
-    <TextInput
-      label={t(`fields.${key}`)}
-      description={t('fields.templateIdHint')}
-      value={draft[key]}
-      onChange={(e) => set(key, e.currentTarget.value)}
+  const templateSelect = (field: CourseTemplateField) => (
+    <CourseTemplateSelect
+      field={field}
+      choices={templates[field]}
+      value={draft[field]}
+      onChange={(id) => set(field, id)}
     />
   );
 
@@ -163,10 +166,10 @@ export function CourseForm({ draft, onChange, modules, activeLocale, onLocale }:
       </Fieldset>
 
       <Fieldset legend={t('form.mail')}>
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          {idInput('certificateTemplateId')}
-          {idInput('invitationMailTemplateId')}
-          {idInput('reminderMailTemplateId')}
+        {/* No certificate template picker yet: certificate templates do not exist until the certificates issue. */}
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {templateSelect('invitationMailTemplateId')}
+          {templateSelect('reminderMailTemplateId')}
         </SimpleGrid>
         <Checkbox
           mt="sm"

@@ -13,6 +13,7 @@ import { isLocale } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { courseKeys, deleteCourse, saveCourse, useCourse } from '../api/courses';
 import { bodyOf, CourseForm, draftOf } from '../components/course-form';
+import { useTemplateChoices, withKnownTemplates } from '../components/course-template-select';
 import { CourseNav } from '../components/course-nav';
 import { notifySuccess } from '../../../lib/notify';
 
@@ -44,16 +45,24 @@ function CourseEditor({ course }: { course: TCourse | undefined }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const templates = {
+    invitationMailTemplateId: useTemplateChoices('invitationMailTemplateId'),
+    reminderMailTemplateId: useTemplateChoices('reminderMailTemplateId'),
+  };
 
   const explain = (err: unknown) => {
     const fields = isApiError(err) ? (err.details?.fields as Array<{ field: string }> | undefined) : undefined;
-    const names = fields?.map((f) => f.field.replace(/^body\./, '')).join(', ');
+    // A refused template reference names its field; show the field's label.
+    const field = isApiError(err) ? err.details?.field : undefined;
+    const names =
+      fields?.map((f) => f.field.replace(/^body\./, '')).join(', ') ??
+      (typeof field === 'string' && i18n.exists(`courses:fields.${field}`) ? t(`fields.${field}`) : undefined);
     return names ? `${errorText(err)} (${names})` : errorText(err);
   };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const body = bodyOf(draft);
+    const body = withKnownTemplates(bodyOf(draft), templates);
     if (Object.keys(body.i18n).length === 0) {
       setError(t('form.titleRequired'));
       return;
@@ -115,6 +124,7 @@ function CourseEditor({ course }: { course: TCourse | undefined }) {
           modules={course?.modules ?? []}
           activeLocale={locale}
           onLocale={setLocale}
+          templates={templates}
         />
         <Group justify="space-between">
           <Button type="submit" loading={busy}>

@@ -1,0 +1,80 @@
+import { PAGE_SIZES } from '@lms/contracts/constants';
+import type { TCourseBody } from '@lms/contracts/courses';
+import { Select } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useMailTemplates } from '../api/mail-templates';
+
+/** The course fields that name a mail template, and the kind of template each takes (the server checks the same). */
+export const COURSE_TEMPLATE_KINDS = {
+  invitationMailTemplateId: 'invitation',
+  reminderMailTemplateId: 'reminder',
+} as const;
+export type CourseTemplateField = keyof typeof COURSE_TEMPLATE_KINDS;
+
+export interface TemplateChoices {
+  options: { value: string; label: string }[];
+  /** Every template of the kind is in `options` (loaded, and not cut off by the page size). */
+  complete: boolean;
+}
+
+const LARGEST_PAGE = Math.max(...PAGE_SIZES);
+
+/** The client's mail templates of one kind, by name, for a picker (GET /api/mail-template?kind=...). */
+export function useTemplateChoices(field: CourseTemplateField): TemplateChoices {
+  const { t } = useTranslation('courses');
+  const list = useMailTemplates({ page: 1, pageSize: LARGEST_PAGE, kind: COURSE_TEMPLATE_KINDS[field] });
+  const items = list.data?.items ?? [];
+  const options = [...items]
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((item) => ({
+      value: item.id,
+      label: item.isStandard ? t('fields.templateStandardName', { name: item.name }) : item.name,
+    }));
+  return { options, complete: list.isSuccess && items.length >= list.data.total };
+}
+
+/**
+ * An id that is not among the client's templates of the kind (the template was deleted since) shows as empty and is
+ * saved as empty, i.e. the standard template, which is also what mail falls back to for a missing template.
+ */
+export function knownTemplateId(id: string | null | undefined, choices: TemplateChoices): string | null {
+  if (!id) return null;
+  if (choices.complete && !choices.options.some((o) => o.value === id)) return null;
+  return id;
+}
+
+export function withKnownTemplates(
+  body: TCourseBody,
+  choices: Record<CourseTemplateField, TemplateChoices>,
+): TCourseBody {
+  return {
+    ...body,
+    invitationMailTemplateId: knownTemplateId(body.invitationMailTemplateId, choices.invitationMailTemplateId),
+    reminderMailTemplateId: knownTemplateId(body.reminderMailTemplateId, choices.reminderMailTemplateId),
+  };
+}
+
+interface Props {
+  field: CourseTemplateField;
+  choices: TemplateChoices;
+  value: string;
+  onChange: (id: string) => void;
+}
+
+/** A searchable, clearable picker of the client's templates of one kind; empty means the standard template. */
+export function CourseTemplateSelect({ field, choices, value, onChange }: Props) {
+  const { t } = useTranslation('courses');
+  return (
+    <Select
+      label={t(`fields.${field}`)}
+      description={t('fields.templateHint')}
+      placeholder={t('fields.templateStandard')}
+      data={choices.options}
+      value={knownTemplateId(value, choices)}
+      onChange={(id) => onChange(id ?? '')}
+      searchable
+      clearable
+      nothingFoundMessage={t('fields.templateNone')}
+    />
+  );
+}
