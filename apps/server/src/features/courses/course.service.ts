@@ -9,7 +9,7 @@ import { newId, nowIso } from '../../platform/ids';
 import type { Actor } from '../../platform/session';
 import { removeFromStorage } from '../../platform/storage';
 import { listCourseFiles } from '../course-files/course-file-list';
-import { findMailTemplate } from '../mail-templates/mail-template.repository';
+import { isMailTemplateOfKind } from '../mail-templates/mail-template.service';
 import { listCourseModules, setRequiredModules } from '../modules/module.service';
 import { presentCourse, presentCourseSummary, textsByLocale } from './course.presenter';
 import {
@@ -99,8 +99,7 @@ async function assertTemplateRefs(db: DbOrTrx, clientId: string, body: TCourseBo
   for (const [field, kind] of MAIL_TEMPLATE_REFS) {
     const id = body[field];
     if (id === null) continue;
-    const template = await findMailTemplate(db, clientId, id);
-    if (template?.kind !== kind) badRequest('mail_template_not_found', { field, kind });
+    if (!(await isMailTemplateOfKind(db, clientId, id, kind))) badRequest('mail_template_not_found', { field, kind });
   }
   // Certificate templates do not exist yet (no table in db/; the certificates issue adds them), so no id can name
   // one: refuse it rather than store a reference to nothing. That issue replaces this with a lookup like the above.

@@ -226,6 +226,10 @@ const sourceOf = (l: MailTemplateLocaleRow): TemplateSource => ({
   htmlFile: l.html_file,
 });
 
+/** Whether the client has a template of this id and kind: for features that refer to one (a course's). */
+export const isMailTemplateOfKind = async (db: DbOrTrx, clientId: string, id: string, kind: TMailTemplateKind) =>
+  (await findMailTemplate(db, clientId, id))?.kind === kind;
+
 /**
  * The mail of a kind for one reader (DECISIONS "default templates"): a given template (a course's), else the client's
  * standard template of the kind, else the built-in default; in the reader's locale, else en-US, else de-DE.
