@@ -40,4 +40,15 @@ export default tseslint.config(
     files: ['apps/server/src/platform/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/features/**'] }] },
   },
+  {
+    // A feature calls another feature's service, never its repository (ARCHITECTURE section 3). Tests may reach in.
+    files: ['apps/server/src/features/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../*/*.repository'], message: "Call that feature's service instead." }] },
+      ],
+    },
+  },
 );
