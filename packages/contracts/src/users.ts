@@ -18,6 +18,8 @@ export const USER_SORTS = [
   'username',
   'personnelNumber',
   'company',
+  /** The alphabetically first of the user's groups (ascending: users in no group last, like other empty values). */
+  'group',
   'role',
   'status',
   'lastLogin',

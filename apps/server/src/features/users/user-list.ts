@@ -89,9 +89,18 @@ const roleRank = sql<number>`case u.role ${sql.join(
   sql` `,
 )} end`;
 
+/**
+ * The alphabetically first group name of each user, for the "group" sort. Both sides of the join are held to the
+ * client (tenancy rule), although the user row already is: a stray link of another client must not decide the order.
+ */
+const firstGroupName = (clientId: string) =>
+  sql`(select min(g.name_normalized) from group_members gm inner join groups g on g.id = gm.group_id
+    where gm.user_id = u.id and gm.client_id = ${clientId} and g.client_id = ${clientId})`;
+
 /** Sorts with the id as tie-breaker, so pages never overlap; ascending puts empty values last on both databases. */
 function sortBy<O>(
   q: SelectQueryBuilder<Db & { c: Database['companies'] }, 'u' | 'c', O>,
+  clientId: string,
   sort: TUserSort,
   order: 'asc' | 'desc',
   selective: boolean,
@@ -105,6 +114,7 @@ function sortBy<O>(
     username: sql`u.username_normalized`,
     personnelNumber: sql`u.personell_number`,
     company: sql`c.name`,
+    group: firstGroupName(clientId),
     role: roleRank,
     status: sql`u.is_active`,
     lastLogin: sql`u.last_login_at`,
@@ -120,7 +130,8 @@ function sortBy<O>(
 export async function listUserPage(db: DbOrTrx, scope: UserScope, query: TUserListQuery) {
   const where = await userFilterWhere(db, scope, query);
   const base = db.selectFrom('users as u').leftJoin('companies as c', 'c.id', 'u.company_id').where(where);
-  const page = sortBy(base.selectAll('u').select('c.name as company_name'), query.sort, query.order, where.selective)
+  const columns = base.selectAll('u').select('c.name as company_name');
+  const page = sortBy(columns, scope.clientId, query.sort, query.order, where.selective)
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   const countQuery = db
