@@ -25,14 +25,15 @@ export async function changeLocale(locale: TLocale): Promise<void> {
   }
 }
 
-export function LanguageSwitch() {
+/** The header's compact switch, or with `label` a labelled field (the account page's settings). */
+export function LanguageSwitch({ label }: { label?: string }) {
   const { t, i18n: instance } = useTranslation();
   const id = useId();
   const current = isLocale(instance.language) ? instance.language : 'de-DE';
   return (
     <NativeSelect
       id={id}
-      aria-label={t('language')}
+      {...(label ? { label } : { 'aria-label': t('language'), w: 130 })}
       value={current}
       onChange={(e) => {
         const value = e.currentTarget.value;
@@ -40,7 +41,6 @@ export function LanguageSwitch() {
       }}
       data={LOCALES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
       size="sm"
-      w={130}
     />
   );
 }

@@ -10,7 +10,7 @@ import { useErrorText } from '../../../lib/error-text';
 import { useCurrentClient } from '../../../lib/use-current-client';
 import { PasswordChecklist, isPasswordAcceptable } from '../../auth/components/password-checklist';
 import { checkLink, setPasswordFromLink } from '../api/account';
-import { notifySuccess } from '../../coordination/components/notify';
+import { notifySuccess } from '../../../lib/notify';
 
 /** The link's own failure: "activation failed" or "reset link expired" (spec section 8). */
 const linkErrorKey = (purpose: TTokenPurpose) =>

@@ -1,15 +1,12 @@
-import { LOCALES, type TLocale } from '@lms/contracts/constants';
-import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { changeLocale } from '../../../components/language-switch';
+import { LanguageSwitch } from '../../../components/language-switch';
 import { useErrorText } from '../../../lib/error-text';
-import { isLocale } from '../../../lib/i18n';
+import { formatDate } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useMyProfile } from '../api/account';
 import { ChangeRequestForm } from '../components/change-request-form';
-
-const LANGUAGE_NAMES: Record<TLocale, string> = { 'de-DE': 'Deutsch', 'en-US': 'English', 'fr-FR': 'Français' };
 
 /** /account: my data, my language, my password, and a request to change what only support may change. */
 export function AccountPage() {
@@ -18,8 +15,7 @@ export function AccountPage() {
   usePageTitle(t('titles.account'));
   const profile = useMyProfile();
   const p = profile.data;
-  const date = (v: string | null) =>
-    v ? new Date(`${v}T00:00:00Z`).toLocaleDateString(i18n.language, { timeZone: 'UTC' }) : '–';
+  const date = (v: string) => formatDate(v, i18n.language);
   const rows: [string, string | null][] = p
     ? [
         ['name', `${p.firstName} ${p.lastName}`],
@@ -65,15 +61,7 @@ export function AccountPage() {
           {t('settings.title')}
         </Title>
         <Group align="flex-end" wrap="wrap">
-          <NativeSelect
-            label={t('settings.language')}
-            value={isLocale(i18n.language) ? i18n.language : 'de-DE'}
-            onChange={(e) => {
-              const v = e.currentTarget.value;
-              if (isLocale(v)) void changeLocale(v);
-            }}
-            data={LOCALES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
-          />
+          <LanguageSwitch label={t('settings.language')} />
           {p?.externallyManaged ? (
             <Text size="sm">{t('settings.passwordExternal')}</Text>
           ) : (

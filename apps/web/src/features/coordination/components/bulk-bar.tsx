@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/error-text';
 import { useAllGroups } from '../api/groups';
 import { exportSelection, refreshUsers, runBulk } from '../api/users';
-import { notifySuccess, closeButton } from './notify';
+import { closeButton, notifySuccess } from '../../../lib/notify';
 
 interface Props {
   selection: TUserSelection | null;
@@ -97,7 +97,7 @@ export function BulkBar({ selection, count, onDone }: Props) {
           variant="light"
           role="alert"
           withCloseButton
-          closeButtonLabel={t('close')}
+          closeButtonLabel={t('common:close')}
           onClose={() => setError(null)}
         >
           {error}

@@ -7,7 +7,7 @@ import { useErrorText } from '../../../lib/error-text';
 import { createGroup, deleteGroup, groupKeys, updateGroup, useGroup } from '../api/groups';
 import { userKeys } from '../api/users';
 import { UserPicker } from './user-picker';
-import { notifySuccess, closeButton } from './notify';
+import { closeButton, notifySuccess } from '../../../lib/notify';
 
 export type GroupDrawerState = { mode: 'create' } | { mode: 'edit'; id: string } | null;
 

@@ -9,7 +9,7 @@ import { useAllGroups } from '../api/groups';
 import { downloadImportReport, importStatus, previewImport, runImport, uploadImport } from '../api/imports';
 import { refreshUsers } from '../api/users';
 import { ImportPreviewTable } from './import-preview-table';
-import { closeButton } from './notify';
+import { closeButton } from '../../../lib/notify';
 
 /**
  * CSV import (DECISIONS "CSV"): upload, a preview of the first rows with the column mapping and the problems per

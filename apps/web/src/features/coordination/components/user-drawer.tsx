@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-store';
 import { useErrorText } from '../../../lib/error-text';
+import { formatDateTime } from '../../../lib/format';
 import { useAllGroups } from '../api/groups';
 import {
   createUser,
@@ -22,7 +23,7 @@ import {
 import { createBody, draftOf, emptyDraft, updateBody, type UserDraft } from './user-draft';
 import { UserForm } from './user-form';
 import { UserPicture } from './user-picture';
-import { notifySuccess, closeButton } from './notify';
+import { closeButton, notifySuccess } from '../../../lib/notify';
 
 export type DrawerState = { mode: 'create' } | { mode: 'edit'; id: string } | null;
 
@@ -31,9 +32,6 @@ function assignableRoles(actorRole: TRole, isSelf: boolean): TRole[] {
   if (isSelf || !can(actorRole, 'users.changeRole')) return [];
   return ROLES.filter((r) => actorRole === 'SUPERADMIN' || ROLE_RANK[r] < ROLE_RANK.ADMIN);
 }
-
-const formatDateTime = (iso: string | null, locale: string) =>
-  iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : null;
 
 /** Create and edit drawer of /coordination/users. */
 export function UserDrawer({ state, onClose }: { state: DrawerState; onClose: () => void }) {
@@ -135,7 +133,7 @@ export function UserDrawer({ state, onClose }: { state: DrawerState; onClose: ()
                   <Stack gap={2}>
                     <Text fw={600}>{`${original.firstName} ${original.lastName}`}</Text>
                     <Text size="sm">
-                      {t('fields.lastLogin')}: {formatDateTime(original.lastLoginAt, i18n.language) ?? t('list.never')}
+                      {t('fields.lastLogin')}: {formatDateTime(original.lastLoginAt, i18n.language) || t('list.never')}
                     </Text>
                     {original.externallyManaged && (
                       <Badge variant="outline" color="gray" c="dark.6">

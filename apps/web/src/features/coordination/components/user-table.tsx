@@ -1,6 +1,7 @@
 import type { TUser, TUserSort } from '@lms/contracts/users';
 import { Anchor, Badge, Checkbox, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/format';
 import { SortHeader } from './sort-header';
 
 interface Props {
@@ -14,9 +15,6 @@ interface Props {
   onTogglePage: (on: boolean) => void;
   onOpen: (id: string) => void;
 }
-
-const formatDateTime = (iso: string | null, locale: string) =>
-  iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : null;
 
 /** The user list of /coordination/users: one page from the server, with selection for bulk actions. */
 export function UserTable({ users, sort, order, onSort, selected, allResults, onToggle, onTogglePage, onOpen }: Props) {
@@ -99,7 +97,7 @@ export function UserTable({ users, sort, order, onSort, selected, allResults, on
                     {t(u.active ? 'status.active' : 'status.inactive')}
                   </Text>
                 </Table.Td>
-                <Table.Td>{formatDateTime(u.lastLoginAt, i18n.language) ?? t('list.never')}</Table.Td>
+                <Table.Td>{formatDateTime(u.lastLoginAt, i18n.language) || t('list.never')}</Table.Td>
               </Table.Tr>
             );
           })}
