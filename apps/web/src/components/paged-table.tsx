@@ -1,6 +1,6 @@
 import { Alert, Table } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useErrorText } from '../lib/error-text';
 import { TablePaging, type Paging } from './table-paging';
 
@@ -9,7 +9,8 @@ interface Props<T> {
   paging: Paging;
   /** Below this width the table scrolls sideways instead of squeezing its columns. */
   minWidth: number;
-  headers: readonly string[];
+  /** A text becomes a plain header cell; an element (e.g. a sorting header) is a whole `Table.Th` of its own. */
+  headers: readonly ReactNode[];
   emptyText: string;
   totalLabel: (total: number) => string;
   /** The cells of one row. */
@@ -34,9 +35,13 @@ export function PagedTable<T extends { id: string }>(props: Props<T>) {
         <Table striped highlightOnHover aria-busy={list.isFetching}>
           <Table.Thead>
             <Table.Tr>
-              {headers.map((header) => (
-                <Table.Th key={header}>{header}</Table.Th>
-              ))}
+              {headers.map((header, i) =>
+                typeof header === 'string' ? (
+                  <Table.Th key={i}>{header}</Table.Th>
+                ) : (
+                  <Fragment key={i}>{header}</Fragment>
+                ),
+              )}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

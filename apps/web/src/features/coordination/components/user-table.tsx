@@ -2,13 +2,11 @@ import type { TUser, TUserSort } from '@lms/contracts/users';
 import { Anchor, Badge, Checkbox, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
-import { SortHeader } from './sort-header';
+import { SortHeader, type Sorting } from './sort-header';
 
 interface Props {
   users: TUser[];
-  sort: TUserSort;
-  order: 'asc' | 'desc';
-  onSort: (sort: TUserSort, order: 'asc' | 'desc') => void;
+  sorting: Sorting<TUserSort>;
   selected: ReadonlySet<string>;
   allResults: boolean;
   onToggle: (id: string, on: boolean) => void;
@@ -17,16 +15,16 @@ interface Props {
 }
 
 /** The user list of /coordination/users: one page from the server, with selection for bulk actions. */
-export function UserTable({ users, sort, order, onSort, selected, allResults, onToggle, onTogglePage, onOpen }: Props) {
+export function UserTable({ users, sorting, selected, allResults, onToggle, onTogglePage, onOpen }: Props) {
   const { t, i18n } = useTranslation('users');
   const onPage = users.filter((u) => allResults || selected.has(u.id)).length;
   const header = (column: TUserSort, label: string) => (
-    <SortHeader column={column} sort={sort} order={order} onSort={onSort}>
+    <SortHeader column={column} sorting={sorting}>
       {label}
     </SortHeader>
   );
   return (
-    <Table.ScrollContainer minWidth={980}>
+    <Table.ScrollContainer minWidth={1100}>
       <Table striped highlightOnHover>
         <Table.Thead>
           <Table.Tr>
@@ -41,9 +39,10 @@ export function UserTable({ users, sort, order, onSort, selected, allResults, on
             </Table.Th>
             {header('name', t('fields.name'))}
             {header('email', t('fields.email'))}
+            {header('username', t('fields.username'))}
             {header('personnelNumber', t('fields.personnelNumber'))}
             {header('company', t('fields.company'))}
-            <Table.Th>{t('fields.groups')}</Table.Th>
+            {header('group', t('fields.groups'))}
             {header('role', t('fields.role'))}
             {header('status', t('fields.status'))}
             {header('lastLogin', t('fields.lastLogin'))}
@@ -66,11 +65,6 @@ export function UserTable({ users, sort, order, onSort, selected, allResults, on
                   <Anchor component="button" type="button" onClick={() => onOpen(u.id)} ta="left">
                     {name}
                   </Anchor>
-                  {u.username && (
-                    <Text size="xs" c="dimmed">
-                      {t('fields.username')}: {u.username}
-                    </Text>
-                  )}
                   {u.externallyManaged && (
                     <Badge size="xs" variant="outline" color="gray" c="dark.6">
                       {t('list.external')}
@@ -78,6 +72,7 @@ export function UserTable({ users, sort, order, onSort, selected, allResults, on
                   )}
                 </Table.Td>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>{u.email}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{u.username}</Table.Td>
                 <Table.Td>{u.personnelNumber}</Table.Td>
                 <Table.Td>{u.companyName}</Table.Td>
                 <Table.Td>
@@ -103,7 +98,7 @@ export function UserTable({ users, sort, order, onSort, selected, allResults, on
           })}
           {users.length === 0 && (
             <Table.Tr>
-              <Table.Td colSpan={9}>{t('list.empty')}</Table.Td>
+              <Table.Td colSpan={10}>{t('list.empty')}</Table.Td>
             </Table.Tr>
           )}
         </Table.Tbody>

@@ -1,20 +1,18 @@
-import { DEFAULT_PAGE_SIZE } from '@lms/contracts/constants';
 import { can } from '@lms/contracts/permissions';
-import { ROLES, type TRole } from '@lms/contracts/roles';
-import type { TUserFilter, TUserSelection, TUserSort } from '@lms/contracts/users';
-import { Alert, Anchor, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useMemo, useState } from 'react';
+import type { TUserSelection, TUserSort } from '@lms/contracts/users';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TablePaging, usePaging } from '../../../components/table-paging';
 import { useAuth } from '../../../lib/auth-store';
 import { showApiError, useErrorText } from '../../../lib/error-text';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useAllGroups } from '../api/groups';
 import { exportSearch, useUsers } from '../api/users';
 import { BulkBar } from '../components/bulk-bar';
 import { ImportModal } from '../components/import-modal';
-import { ListPaging } from '../components/list-paging';
+import { useSorting } from '../components/sort-header';
 import { UserDrawer, type DrawerState } from '../components/user-drawer';
+import { NO_USER_FILTERS, UserFilters, useUserFilter, type UserFilterFields } from '../components/user-filters';
 import { UserTable } from '../components/user-table';
 
 /** /coordination/users: the user list with search, sort, paging, selection, bulk actions, import and export. */
@@ -23,43 +21,32 @@ export function UsersPage() {
   const errorText = useErrorText();
   usePageTitle(t('list.title'));
   const { user: me } = useAuth();
-  const groups = useAllGroups();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
-  const [sort, setSort] = useState<TUserSort>('name');
-  const [order, setOrder] = useState<'asc' | 'desc'>('asc');
-  const [search, setSearch] = useState('');
-  const [role, setRole] = useState<TRole | ''>('');
-  const [status, setStatus] = useState<'active' | 'inactive' | ''>('');
-  const [groupId, setGroupId] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const paging = usePaging();
+  const sorting = useSorting<TUserSort>('name', paging);
+  const [fields, setFields] = useState<UserFilterFields>(NO_USER_FILTERS);
+  const filter = useUserFilter(fields);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [allResults, setAllResults] = useState(false);
   const [drawer, setDrawer] = useState<DrawerState>(null);
   const [importing, setImporting] = useState(false);
 
-  const filter: TUserFilter = useMemo(
-    () => ({
-      search: debounced || undefined,
-      role: role || undefined,
-      status: status || undefined,
-      groupId: groupId || undefined,
-    }),
-    [debounced, role, status, groupId],
-  );
-  const list = useUsers({ page, pageSize, sort, order, ...filter });
+  const list = useUsers({
+    page: paging.page,
+    pageSize: paging.pageSize,
+    sort: sorting.sort,
+    order: sorting.order,
+    ...filter,
+  });
   const total = list.data?.total ?? 0;
   const clearSelection = () => {
     setSelected(new Set());
     setAllResults(false);
   };
-  const changeFilter =
-    <T,>(setter: (v: T) => void) =>
-    (v: T) => {
-      setter(v);
-      setPage(1);
-      clearSelection();
-    };
+  const changeFilter = (change: Partial<UserFilterFields>) => {
+    setFields({ ...fields, ...change });
+    paging.setPage(1);
+    clearSelection();
+  };
   const selection: TUserSelection | null = allResults
     ? { all: true, filter }
     : selected.size > 0
@@ -89,41 +76,7 @@ export function UsersPage() {
           )}
         </Group>
       </Group>
-      <Group align="flex-end" wrap="wrap">
-        <TextInput
-          label={t('list.search')}
-          description={t('list.searchHint')}
-          type="search"
-          value={search}
-          onChange={(e) => changeFilter(setSearch)(e.currentTarget.value)}
-          miw={280}
-        />
-        <NativeSelect
-          label={t('fields.role')}
-          value={role}
-          onChange={(e) => changeFilter(setRole)(e.currentTarget.value as TRole | '')}
-          data={[{ value: '', label: t('list.all') }, ...ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))]}
-        />
-        <NativeSelect
-          label={t('fields.status')}
-          value={status}
-          onChange={(e) => changeFilter(setStatus)(e.currentTarget.value as 'active' | 'inactive' | '')}
-          data={[
-            { value: '', label: t('list.all') },
-            { value: 'active', label: t('status.active') },
-            { value: 'inactive', label: t('status.inactive') },
-          ]}
-        />
-        <NativeSelect
-          label={t('fields.group')}
-          value={groupId}
-          onChange={(e) => changeFilter(setGroupId)(e.currentTarget.value)}
-          data={[
-            { value: '', label: t('list.all') },
-            ...(groups.data?.items ?? []).map((g) => ({ value: g.id, label: g.name })),
-          ]}
-        />
-      </Group>
+      <UserFilters fields={fields} onChange={changeFilter} />
       <Paper withBorder p="sm" radius="md">
         <Stack gap="xs">
           <Group gap="sm" aria-live="polite">
@@ -149,13 +102,7 @@ export function UsersPage() {
       )}
       <UserTable
         users={items}
-        sort={sort}
-        order={order}
-        onSort={(s, o) => {
-          setSort(s);
-          setOrder(o);
-          setPage(1);
-        }}
+        sorting={sorting}
         selected={selected}
         allResults={allResults}
         onToggle={(id, on) => {
@@ -174,16 +121,7 @@ export function UsersPage() {
         }}
         onOpen={(id) => setDrawer({ mode: 'edit', id })}
       />
-      {list.data && (
-        <ListPaging
-          page={page}
-          pageSize={pageSize}
-          total={total}
-          onPage={setPage}
-          onPageSize={setPageSize}
-          totalKey="paging.users"
-        />
-      )}
+      {list.data && <TablePaging paging={paging} total={total} totalLabel={t('paging.users', { count: total })} />}
       <UserDrawer state={drawer} onClose={() => setDrawer(null)} />
       <ImportModal opened={importing} onClose={() => setImporting(false)} />
     </Stack>
