@@ -42,6 +42,7 @@ export interface JobHandler<P = unknown> {
 
 export interface WorkerLog {
   error(obj: object, msg: string): void;
+  debug?(obj: object, msg: string): void;
 }
 
 export interface WorkerOptions {
@@ -122,6 +123,7 @@ async function runJob(r: Runner, row: JobRow): Promise<void> {
   try {
     const result = await handler.run(ctx);
     await completeJob(db, lease, result ?? null, r.now());
+    r.log.debug?.({ jobId: row.id, kind: row.kind }, 'job done');
   } catch (err) {
     await settleFailure(r, lease, err, ctx.retryAt()).catch((e: unknown) =>
       r.log.error({ err: e, jobId: row.id }, 'could not record a job failure; its lease will run out'),
