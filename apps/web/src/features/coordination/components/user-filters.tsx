@@ -39,7 +39,7 @@ interface Props {
   onChange: (change: Partial<UserFilterFields>) => void;
 }
 
-/** Search and the role, status, group and company filters of the user list. */
+/** Search and the role, status, group and company filters of the user list; at 1280 pixels they fit one line. */
 export function UserFilters({ fields, onChange }: Props) {
   const { t } = useTranslation('users');
   const groups = useAllGroups();
@@ -50,6 +50,7 @@ export function UserFilters({ fields, onChange }: Props) {
     options: { value: string; label: string }[],
   ) => (
     <NativeSelect
+      w={150}
       label={label}
       value={fields[key]}
       // The value is one of the options below, so it fits the field.
@@ -65,7 +66,7 @@ export function UserFilters({ fields, onChange }: Props) {
         type="search"
         value={fields.search}
         onChange={(e) => onChange({ search: e.currentTarget.value })}
-        miw={280}
+        w={260}
       />
       {select(
         'role',

@@ -14,6 +14,22 @@ interface Props {
   onOpen: (id: string) => void;
 }
 
+/**
+ * An address may wrap after its "@" and nowhere else: with ten columns the table would otherwise squeeze it into
+ * broken pieces ("coordinator@demo.exa|mple"); too long a part makes the table scroll sideways instead.
+ */
+function breakAfterAt(email: string) {
+  const at = email.indexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
 /** The user list of /coordination/users: one page from the server, with selection for bulk actions. */
 export function UserTable({ users, sorting, selected, allResults, onToggle, onTogglePage, onOpen }: Props) {
   const { t, i18n } = useTranslation('users');
@@ -71,8 +87,8 @@ export function UserTable({ users, sorting, selected, allResults, onToggle, onTo
                     </Badge>
                   )}
                 </Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{u.email}</Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{u.username}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'break-word' }}>{u.email && breakAfterAt(u.email)}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'break-word' }}>{u.username}</Table.Td>
                 <Table.Td>{u.personnelNumber}</Table.Td>
                 <Table.Td>{u.companyName}</Table.Td>
                 <Table.Td>
