@@ -37,6 +37,15 @@ it('seeds Demo and Beta on first start, prints the generated password, and every
       expect(info.body).toMatchObject({ email: user.email, role: user.role, passwordChangeRequired: false });
       tokens.set(user.email, token);
     }
+    // The demo coordinator coordinates a group, so the coordination screens show its participant.
+    const coordinated = await requestJson(server.baseUrl, {
+      path: '/api/users',
+      host: 'localhost',
+      token: tokens.get('coordinator@demo.example'),
+    });
+    expect((coordinated.body as { items: { email: string }[] }).items.map((u) => u.email)).toEqual([
+      'participant@demo.example',
+    ]);
     // A token of Beta is refused on Demo's host (ARCHITECTURE section 4).
     const crossed = await requestJson(server.baseUrl, {
       path: '/api/user/info',

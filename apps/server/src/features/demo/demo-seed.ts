@@ -30,6 +30,16 @@ export const DEMO_USERS: ReadonlyArray<{
   { client: 'Beta', email: 'admin@beta.example', role: 'ADMIN', first: 'Ben', last: 'Admin' },
 ];
 
+export const DEMO_GROUPS: ReadonlyArray<{
+  client: 'Demo' | 'Beta';
+  name: string;
+  member: string;
+  coordinator: string;
+}> = [
+  { client: 'Demo', name: 'Vertrieb', member: 'participant@demo.example', coordinator: 'coordinator@demo.example' },
+  { client: 'Beta', name: 'Vertrieb', member: 'participant@beta.example', coordinator: 'coordinator@beta.example' },
+];
+
 /**
  * Seeds the demo clients and one user per role, only into an empty database (a non-empty one is never reseeded).
  * Answers the password used, or undefined when nothing was seeded.
@@ -84,11 +94,14 @@ export async function seedDemoData(
         })
         .execute();
     }
+    const userIds = new Map<string, string>();
     for (const u of DEMO_USERS) {
+      const userId = newId();
+      userIds.set(u.email, userId);
       await trx
         .insertInto('users')
         .values({
-          id: newId(),
+          id: userId,
           client_id: ids[u.client],
           email: u.email,
           email_normalized: u.email,
@@ -122,6 +135,34 @@ export async function seedDemoData(
           updated_at: now,
         })
         .execute();
+    }
+    // Each client's coordinator coordinates a group with its participant, so the coordination screens show someone.
+    for (const g of DEMO_GROUPS) {
+      const groupId = newId();
+      await trx
+        .insertInto('groups')
+        .values({
+          id: groupId,
+          client_id: ids[g.client],
+          name: g.name,
+          name_normalized: g.name.toLowerCase(),
+          is_externally_managed: false,
+          external_id: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      for (const [table, email] of [
+        ['group_members', g.member],
+        ['group_coordinators', g.coordinator],
+      ] as const) {
+        const userId = userIds.get(email);
+        if (userId)
+          await trx
+            .insertInto(table)
+            .values({ group_id: groupId, user_id: userId, client_id: ids[g.client], created_at: now })
+            .execute();
+      }
     }
   });
   return { password: pw, generated };
