@@ -1,5 +1,6 @@
 import type { Config } from '../src/config';
 import { createMailDeliveryHandler } from '../src/features/mail/mail-delivery';
+import type { Db } from '../src/db/database';
 import type { AppDeps } from '../src/platform/deps';
 import { runDueJobs, type JobHandler } from '../src/platform/jobs';
 
@@ -38,3 +39,14 @@ export async function drainJobs(
 }
 
 export const mailHandler = (): JobHandler => createMailDeliveryHandler();
+
+/** A client's queue by status: how many mails, and the most attempts any of them took. */
+export async function mailStatusCounts(db: Db, clientId: string) {
+  const rows = await db
+    .selectFrom('mail_queue')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.max('attempts').as('maxAttempts')])
+    .where('client_id', '=', clientId)
+    .groupBy('status')
+    .execute();
+  return rows.map((r) => ({ status: r.status, n: Number(r.n), maxAttempts: Number(r.maxAttempts) }));
+}

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../../test/factories';
+import { mailStatusCounts } from '../../../test/mail-test-kit';
 import { startServerProcess, type ServerProcess } from '../../../test/server-process';
 import { startTestSmtp, type TestSmtp } from '../../../test/smtp-test-server';
 import { createTestDb, type TestDb } from '../../../test/test-db';
@@ -57,14 +58,6 @@ describe.runIf(process.env.DATABASE_URL)('two server processes on PostgreSQL dra
       `jobs per process: ${ran.join(', ')}`,
     ).toBe(true);
     expect(ran[0]! + ran[1]!).toBe(MAILS);
-    const rows = await testDb.db
-      .selectFrom('mail_queue')
-      .select(['status', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.max('attempts').as('maxAttempts')])
-      .where('client_id', '=', client.id)
-      .groupBy('status')
-      .execute();
-    expect(rows.map((r) => ({ status: r.status, n: Number(r.n), maxAttempts: Number(r.maxAttempts) }))).toEqual([
-      { status: 'sent', n: MAILS, maxAttempts: 1 },
-    ]);
+    expect(await mailStatusCounts(testDb.db, client.id)).toEqual([{ status: 'sent', n: MAILS, maxAttempts: 1 }]);
   }, 240_000);
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createClient } from '../../../test/factories';
-import { mailHandler, workerDeps } from '../../../test/mail-test-kit';
+import { mailHandler, mailStatusCounts, workerDeps } from '../../../test/mail-test-kit';
 import { startTestSmtp, type TestSmtp } from '../../../test/smtp-test-server';
 import { describeEachDialect } from '../../../test/test-app';
 import { connectDatabase } from '../../db/connect';
@@ -63,15 +63,7 @@ describeEachDialect('mail workers under load', (ctx) => {
     const subjects = smtp.messages.map((m) => m.subject);
     expect(subjects).toHaveLength(MAILS);
     expect(new Set(subjects).size).toBe(MAILS);
-    const rows = await deps.db
-      .selectFrom('mail_queue')
-      .select(['status', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.max('attempts').as('maxAttempts')])
-      .where('client_id', '=', client.id)
-      .groupBy('status')
-      .execute();
-    expect(rows.map((r) => ({ ...r, n: Number(r.n), maxAttempts: Number(r.maxAttempts) }))).toEqual([
-      { status: 'sent', n: MAILS, maxAttempts: 1 },
-    ]);
+    expect(await mailStatusCounts(deps.db, client.id)).toEqual([{ status: 'sent', n: MAILS, maxAttempts: 1 }]);
     const attempts = await deps.db
       .selectFrom('mail_attempts')
       .select((eb) => eb.fn.countAll<number>().as('n'))
