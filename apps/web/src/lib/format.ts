@@ -11,6 +11,12 @@ export function formatDateTime(iso: string | null | undefined, locale: string): 
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
 
+/** The day of a timestamp (a creation time, say) as the reader's language writes it. */
+export function formatDay(iso: string | null | undefined, locale: string): string {
+  if (!iso) return '';
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(iso));
+}
+
 export function formatBytes(bytes: number, locale: string): string {
   const units = ['B', 'KB', 'MB', 'GB'];
   let value = bytes;

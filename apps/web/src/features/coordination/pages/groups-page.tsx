@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../../components/paged-table';
 import { usePaging } from '../../../components/table-paging';
+import { formatDay } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useGroups } from '../api/groups';
 import { GroupDrawer, type GroupDrawerState } from '../components/group-drawer';
@@ -83,7 +84,7 @@ export function GroupsPage() {
             <Table.Td>{g.memberCount}</Table.Td>
             <Table.Td>{g.coordinators.map((c) => c.name).join(', ')}</Table.Td>
             <Table.Td>{g.courses.map((c) => c.title).join(', ')}</Table.Td>
-            <Table.Td>{new Date(g.createdAt).toLocaleDateString(i18n.language)}</Table.Td>
+            <Table.Td>{formatDay(g.createdAt, i18n.language)}</Table.Td>
           </>
         )}
       />
