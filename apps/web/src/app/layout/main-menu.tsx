@@ -3,21 +3,19 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '../../lib/auth-store';
-import { menuEntriesFor, type MenuEntry } from './menu-entries';
-
-const isActive = (pathname: string, to: string) =>
-  to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`);
+import { activeMenuPath, menuEntriesFor, type MenuEntry } from './menu-entries';
 
 interface ItemProps {
   entry: MenuEntry;
-  pathname: string;
+  /** The `to` of the entry the current page belongs to. */
+  activeTo: string | undefined;
   onNavigate: () => void;
 }
 
 /** A group opens with a real button that says whether it is expanded (WAI-ARIA disclosure pattern). */
-function MenuGroup({ entry, pathname, onNavigate }: ItemProps) {
+function MenuGroup({ entry, activeTo, onNavigate }: ItemProps) {
   const { t } = useTranslation();
-  const [opened, setOpened] = useState(() => (entry.children ?? []).some((c) => isActive(pathname, c.to)));
+  const [opened, setOpened] = useState(() => (entry.children ?? []).some((c) => c.to === activeTo));
   return (
     <NavLink
       component="button"
@@ -29,15 +27,15 @@ function MenuGroup({ entry, pathname, onNavigate }: ItemProps) {
       childrenOffset="md"
     >
       {(entry.children ?? []).map((child) => (
-        <MenuItem key={child.key} entry={child} pathname={pathname} onNavigate={onNavigate} />
+        <MenuItem key={child.key} entry={child} activeTo={activeTo} onNavigate={onNavigate} />
       ))}
     </NavLink>
   );
 }
 
-function MenuItem({ entry, pathname, onNavigate }: ItemProps) {
+function MenuItem({ entry, activeTo, onNavigate }: ItemProps) {
   const { t } = useTranslation();
-  const active = isActive(pathname, entry.to);
+  const active = entry.to === activeTo;
   return (
     <NavLink
       component={Link}
@@ -54,13 +52,15 @@ export function MainMenu({ onNavigate }: { onNavigate: () => void }) {
   const { pathname } = useLocation();
   const { user } = useAuth();
   if (!user) return null;
+  const entries = menuEntriesFor(user);
+  const activeTo = activeMenuPath(entries, pathname);
   return (
     <Stack gap={2}>
-      {menuEntriesFor(user).map((entry) =>
+      {entries.map((entry) =>
         entry.children ? (
-          <MenuGroup key={entry.key} entry={entry} pathname={pathname} onNavigate={onNavigate} />
+          <MenuGroup key={entry.key} entry={entry} activeTo={activeTo} onNavigate={onNavigate} />
         ) : (
-          <MenuItem key={entry.key} entry={entry} pathname={pathname} onNavigate={onNavigate} />
+          <MenuItem key={entry.key} entry={entry} activeTo={activeTo} onNavigate={onNavigate} />
         ),
       )}
     </Stack>

@@ -1,7 +1,7 @@
 import { ROLES, type TRole } from '@lms/contracts/roles';
 import { mayOpenPath } from '@lms/contracts/permissions';
 import { describe, expect, it } from 'vitest';
-import { menuEntriesFor, type MenuEntry } from './menu-entries';
+import { activeMenuPath, menuEntriesFor, type MenuEntry } from './menu-entries';
 
 const keys = (role: TRole) => menuEntriesFor({ role, clientId: 'c1' }).map((e) => e.key);
 const flatten = (entries: MenuEntry[]): MenuEntry[] => entries.flatMap((e) => [e, ...flatten(e.children ?? [])]);
@@ -25,5 +25,14 @@ describe('the menu by role (spec section 2, PERMISSIONS.md "Routes")', () => {
     for (const role of ROLES)
       for (const entry of flatten(menuEntriesFor({ role, clientId: 'c1' })))
         expect(mayOpenPath(role, entry.to), `${role} ${entry.to}`).toBe(true);
+  });
+
+  it('marks one entry as the current page: the longest path that the location starts with', () => {
+    const admin = menuEntriesFor({ role: 'ADMIN', clientId: 'c1' });
+    expect(activeMenuPath(admin, '/reseller/clients/c1/smtp')).toBe('/reseller/clients/c1/smtp');
+    expect(activeMenuPath(admin, '/reseller/clients/c1')).toBe('/reseller/clients/c1');
+    expect(activeMenuPath(admin, '/content/courses/x/modules')).toBe('/content/courses');
+    expect(activeMenuPath(admin, '/')).toBe('/');
+    expect(activeMenuPath(admin, '/nowhere')).toBeUndefined();
   });
 });

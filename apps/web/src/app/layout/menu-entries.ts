@@ -47,3 +47,18 @@ export function menuEntriesFor(user: Pick<TCurrentUser, 'role' | 'clientId'>): M
   entries.push({ key: 'changePassword', to: '/password-change-required' });
   return entries;
 }
+
+const matches = (pathname: string, to: string) =>
+  to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`);
+
+/**
+ * The one entry the current page belongs to: the longest `to` the path starts with, so /reseller/clients/{id}/smtp
+ * marks "SMTP settings" and not "client settings" as well.
+ */
+export function activeMenuPath(entries: MenuEntry[], pathname: string): string | undefined {
+  const all = entries.flatMap((e) => [e, ...(e.children ?? [])]);
+  return all
+    .map((e) => e.to)
+    .filter((to) => matches(pathname, to))
+    .sort((a, b) => b.length - a.length)[0];
+}
