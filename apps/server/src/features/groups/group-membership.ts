@@ -31,8 +31,9 @@ export const membershipsOfUsers = async (db: DbOrTrx, clientId: string, userIds:
 export const groupIdsOfMember = (db: DbOrTrx, clientId: string, userId: string) =>
   groupIdsOfUser(db, clientId, userId, 'group_members');
 
-export const memberIdsOfGroup = (db: DbOrTrx, clientId: string, groupId: string) =>
-  userIdsOfGroup(db, clientId, groupId, 'group_members');
+/** Which of these users are members of the group. */
+export const membersAmong = (db: DbOrTrx, clientId: string, groupId: string, userIds: readonly string[]) =>
+  userIdsOfGroup(db, clientId, groupId, 'group_members', userIds);
 
 const mayUse = (actor: MembershipActor, groupId: string) => actor.groupIds === null || actor.groupIds.includes(groupId);
 

@@ -119,18 +119,22 @@ export async function removeLinks(
   }
 }
 
+/** The users linked to a group; with `among`, only those of these users (no walk over a large group). */
 export async function userIdsOfGroup(
   db: DbOrTrx,
   clientId: string,
   groupId: string,
   link: GroupLink,
+  among?: readonly string[],
 ): Promise<string[]> {
-  const rows = await db
-    .selectFrom(link)
-    .select('user_id')
-    .where('client_id', '=', clientId)
-    .where('group_id', '=', groupId)
-    .execute();
+  const q = db.selectFrom(link).select('user_id').where('client_id', '=', clientId).where('group_id', '=', groupId);
+  if (among) {
+    const found: string[] = [];
+    for (const chunk of chunks(among))
+      found.push(...(await q.where('user_id', 'in', chunk).execute()).map((r) => r.user_id));
+    return found;
+  }
+  const rows = await q.execute();
   return rows.map((r) => r.user_id);
 }
 

@@ -5,7 +5,7 @@ import { badRequest } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
 import type { Tenant } from '../../platform/tenant';
 import { sendPasswordResetMail } from '../account/account-invite';
-import { addUsersToGroup, memberIdsOfGroup, removeUsersFromGroup, usableGroup } from '../groups/group-membership';
+import { addUsersToGroup, membersAmong, removeUsersFromGroup, usableGroup } from '../groups/group-membership';
 import { exportUsersCsv } from '../user-import/user-export';
 import { findSelectedUsers } from './user-find';
 import { listUserIdsOfFilter } from './user-list';
@@ -90,7 +90,14 @@ async function assertNoExternalMemberChange(
 ): Promise<void> {
   const external = users.filter(isExternallyManaged);
   if (external.length === 0) return;
-  const members = new Set(await memberIdsOfGroup(db, clientId, groupId));
+  const members = new Set(
+    await membersAmong(
+      db,
+      clientId,
+      groupId,
+      external.map((u) => u.id),
+    ),
+  );
   const touched = external.filter((u) => members.has(u.id) === (action === 'removeFromGroup'));
   if (touched.length > 0) badRequest('externally_managed', { userIds: touched.slice(0, 20).map((u) => u.id) });
 }
