@@ -28,10 +28,10 @@ export async function paginate<DB, TB extends keyof DB, RowDB, RowTB extends key
 }
 
 /** The user's text with LIKE's own wildcards (and the escape character) escaped, so it matches literally. */
-export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A LIKE pattern for "contains, ignoring case", to compare with a lower-cased column. */
-export const containsPattern = (text: string): string => `%${escapeLike(text.toLowerCase())}%`;
+const containsPattern = (text: string): string => `%${escapeLike(text.toLowerCase())}%`;
 
 /**
  * `<expression> LIKE '%text%' ESCAPE '\'` for a lower-cased expression: contains, ignoring case, wildcards literal.

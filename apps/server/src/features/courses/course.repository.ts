@@ -3,7 +3,7 @@ import type { TLocale } from '@lms/contracts/constants';
 import { localeFallbackOrder } from '@lms/contracts/modules';
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { CoursesTable, CourseTextsTable, DbOrTrx } from '../../db/database';
-import { escapeLike, paginate } from '../../platform/paging';
+import { likeContains, paginate } from '../../platform/paging';
 
 export type CourseRow = Selectable<CoursesTable>;
 export type CourseTextRow = Selectable<CourseTextsTable>;
@@ -82,11 +82,10 @@ export async function listCourses(
   query: TCourseListQuery,
 ): Promise<{ rows: CourseListRow[]; total: number }> {
   const [l0, l1, l2] = localeFallbackOrder(locale) as [TLocale, TLocale, TLocale];
-  const pattern = query.search ? `%${escapeLike(foldForSearch(query.search))}%` : undefined;
   const active = query.active === undefined ? undefined : query.active === 'true';
 
   let base = db.selectFrom('courses as c').where('c.client_id', '=', clientId);
-  if (pattern) base = base.where(sql<boolean>`c.search_text like ${pattern} escape '\\'`);
+  if (query.search) base = base.where(likeContains(sql.ref('c.search_text'), foldForSearch(query.search)));
   if (active !== undefined) base = base.where('c.is_active', '=', active);
 
   const { rows, total } = await paginate(base, query, (filtered) =>

@@ -31,9 +31,6 @@ export const searchWords = (search: string | undefined): string[] =>
     .slice(0, 8)
     .map((w) => w.slice(0, 100));
 
-/** The one LIKE "contains" pattern lives in platform/paging.ts; re-exported for the search SQL of this feature. */
-export { containsPattern } from '../../platform/paging';
-
 /**
  * Rows written by code that does not compute the keys (a seed, a directory sync) get them here before a list
  * query; the partial index users_search_missing makes the check a no-op lookup when nothing is missing.

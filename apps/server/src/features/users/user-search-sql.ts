@@ -1,6 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { DbOrTrx, Dialect } from '../../db/database';
-import { containsPattern } from './user-search-keys';
+import { likeContains } from '../../platform/paging';
 
 /** How this database searches users: PostgreSQL by trigram index, SQLite through its FTS5 trigram table. */
 export interface SearchSupport {
@@ -31,5 +31,5 @@ export const usesFts = (s: SearchSupport, word: string): boolean =>
 export function textContains(s: SearchSupport, word: string): Expression<SqlBool> {
   if (usesFts(s, word))
     return sql<SqlBool>`u.rowid in (select rowid from users_fts where search_text like ${`%${word}%`})`;
-  return sql<SqlBool>`u.search_text like ${containsPattern(word)} escape '\\'`;
+  return likeContains(sql.ref('u.search_text'), word);
 }
