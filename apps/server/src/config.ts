@@ -30,6 +30,10 @@ const ZEnv = z.object({
   PAYPAL_API_BASE: z.url().default('https://api-m.sandbox.paypal.com'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  /** PostgreSQL connections per process. */
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+  /** How long a request waits for a database connection before it is answered 503 database_busy. */
+  DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(10).max(600_000).default(10_000),
 });
 
 export interface Config {
@@ -51,6 +55,8 @@ export interface Config {
   paypalApiBase: string;
   logLevel: string;
   trustProxy: boolean;
+  dbPoolMax: number;
+  dbAcquireTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -84,6 +90,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paypalApiBase: e.PAYPAL_API_BASE,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === '1',
+    dbPoolMax: e.DB_POOL_MAX,
+    dbAcquireTimeoutMs: e.DB_ACQUIRE_TIMEOUT_MS,
   };
 }
 

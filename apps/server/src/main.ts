@@ -17,6 +17,9 @@ async function start(): Promise<void> {
   const { db, dialect, close } = connectDatabase({
     databaseUrl: config.databaseUrl,
     sqliteFile: path.join(config.dataDir, 'lms.sqlite'),
+    poolMax: config.dbPoolMax,
+    // A query beside an open transaction fails loudly outside production (db/connection-guard.ts).
+    guard: { strict: config.env !== 'production', acquireTimeoutMs: config.dbAcquireTimeoutMs },
   });
   await migrateToLatest(db, dialect);
   const app = await buildApp(

@@ -49,7 +49,11 @@ export async function createTestDb(dialect: Dialect): Promise<TestDb> {
       await c.end();
     };
   }
-  const handle = connectDatabase({ databaseUrl, sqliteFile: path.join(dataDir, 'lms.sqlite') });
+  const handle = connectDatabase({
+    databaseUrl,
+    sqliteFile: path.join(dataDir, 'lms.sqlite'),
+    guard: { strict: true },
+  });
   await migrateToLatest(handle.db, handle.dialect);
   return {
     ...handle,

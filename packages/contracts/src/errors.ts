@@ -18,6 +18,7 @@ export const ERROR_CODES = [
   'rate_limited',
   'payload_too_large',
   'unknown_error',
+  'database_busy',
   'platform_inactive',
   // login and account
   'login_failed',

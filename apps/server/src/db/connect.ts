@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { guardDialect, GuardedKysely, type ConnectionGuardOptions } from './connection-guard';
 import type { Database, Db, Dialect } from './database';
 import { SqliteBooleansPlugin } from './sqlite-booleans';
 
@@ -12,15 +13,25 @@ export interface DbHandle {
   close: () => Promise<void>;
 }
 
+export interface ConnectOptions {
+  databaseUrl?: string | undefined;
+  sqliteFile?: string;
+  /** PostgreSQL pool size (SQLite has one connection). */
+  poolMax?: number;
+  /** See db/connection-guard.ts; tests and development are strict, every mode bounds the wait. */
+  guard?: Partial<ConnectionGuardOptions>;
+}
+
 // timestamptz and date reach the code as ISO strings on PostgreSQL too (ARCHITECTURE section 9).
 pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (v) => new Date(v).toISOString());
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
-export function connectDatabase(opts: { databaseUrl?: string | undefined; sqliteFile?: string }): DbHandle {
+export function connectDatabase(opts: ConnectOptions): DbHandle {
+  const guard: ConnectionGuardOptions = { strict: false, acquireTimeoutMs: 10_000, ...opts.guard };
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10 });
+    const db = new GuardedKysely<Database>({ dialect: guardDialect(new PostgresDialect({ pool }), guard) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   const file = opts.sqliteFile ?? ':memory:';
@@ -30,8 +41,8 @@ export function connectDatabase(opts: { databaseUrl?: string | undefined; sqlite
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: sqlite }),
+  const db = new GuardedKysely<Database>({
+    dialect: guardDialect(new SqliteDialect({ database: sqlite }), guard),
     plugins: [new SqliteBooleansPlugin()],
   });
   return { db, dialect: 'sqlite', close: () => db.destroy() };

@@ -1,6 +1,7 @@
 import type { TApiError } from '@lms/contracts/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DatabaseBusyError } from '../db/connection-guard';
 import { AppError } from './errors';
 import { ERROR_MESSAGES } from './error-messages';
 
@@ -23,6 +24,12 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply
         .status(400)
         .send({ error: 'validation_failed', message: ERROR_MESSAGES.validation_failed, details: { fields } });
+    }
+    if (err instanceof DatabaseBusyError) {
+      // A request that waited too long for a connection (db/connection-guard.ts): answered and logged, and the
+      // connection it would have held is free for the next request.
+      req.log.warn({ reqId: req.id, url: req.url, waitedMs: err.waitedMs }, 'database_busy: no connection in time');
+      return reply.status(503).send({ error: 'database_busy', message: ERROR_MESSAGES.database_busy });
     }
     const status = err.statusCode ?? 500;
     if (status === 413)

@@ -14,6 +14,7 @@ export const ERROR_MESSAGES: Record<TErrorCode, string> = {
   rate_limited: 'Too many requests. Please wait a minute.',
   payload_too_large: 'The upload is too large.',
   unknown_error: 'An unknown error occurred. Please try again later.',
+  database_busy: 'The platform is busy right now. Please try again in a moment.',
   platform_inactive: 'The platform is currently not active.',
   login_failed: 'Wrong username or password, or the account is not activated.',
   login_locked: 'The login is locked after too many failed attempts. Try again later or reset your password.',

@@ -1,7 +1,7 @@
 import { LOGIN_TYPES } from '@lms/contracts/roles';
 import type { TCreateUserBody, TUpdateUserBody, TUser, TUserListQuery, TUserPage } from '@lms/contracts/users';
 import type { Insertable, Updateable } from 'kysely';
-import type { UsersTable } from '../../db/database';
+import type { DbOrTrx, UsersTable } from '../../db/database';
 import type { AppDeps } from '../../platform/deps';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
@@ -46,8 +46,9 @@ function assertWindow(from: string | null | undefined, to: string | null | undef
     badRequest('validation_failed', { fields: [{ field: 'body.activeTo', message: 'before activeFrom' }] });
 }
 
-async function assertCompany(deps: AppDeps, clientId: string, companyId: string | null | undefined) {
-  if (companyId && !(await findCompany(deps.db, clientId, companyId))) notFound('company');
+/** Takes the caller's transaction when there is one: a query beside it would wait forever on SQLite. */
+async function assertCompany(db: DbOrTrx, clientId: string, companyId: string | null | undefined) {
+  if (companyId && !(await findCompany(db, clientId, companyId))) notFound('company');
 }
 
 const loginTypeFor = (email: string | null) => (email ? LOGIN_TYPES.EMAIL : LOGIN_TYPES.USER_NAME);
@@ -69,7 +70,7 @@ export async function createUser(deps: AppDeps, tenant: Tenant, actor: Actor, bo
   if (isGroupScoped(scope) && body.groupIds.length === 0) badRequest('group_required');
   assertRoleChange(actor, null, body.role);
   assertWindow(body.activeFrom, body.activeTo);
-  await assertCompany(deps, actor.clientId, body.companyId);
+  await assertCompany(deps.db, actor.clientId, body.companyId);
   const login = { email: body.email, username: body.username };
   const password = body.password ? await initialPasswordFields(tenant, body.password, login) : {};
   const now = nowIso();
@@ -179,7 +180,7 @@ export async function updateUser(
     const username = body.username !== undefined ? body.username : current.username;
     if (!email && !username) badRequest('user_login_required');
     assertWindow(fields.active_from ?? current.active_from, fields.active_to ?? current.active_to);
-    await assertCompany(deps, actor.clientId, body.companyId);
+    await assertCompany(trx, actor.clientId, body.companyId);
     if (body.email !== undefined || body.username !== undefined) {
       const clash = await findLoginClash(trx, actor.clientId, { email, username }, id);
       if (clash) conflict(clash);

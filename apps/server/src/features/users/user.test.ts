@@ -148,6 +148,24 @@ describeEachDialect('user list and editing', (ctx) => {
     expect(login.json()).toMatchObject({ error: 'login_failed' });
   });
 
+  it('edits a user who has a company without freezing the database (no query beside the transaction)', async () => {
+    const { app, deps } = ctx();
+    const client = await createClient(deps.db);
+    const admin = await signIn(app, await createUser(deps.db, client, { role: 'ADMIN' }));
+    const companyId = crypto.randomUUID();
+    await deps.db
+      .insertInto('companies')
+      .values({ id: companyId, client_id: client.id, name: 'Werft', created_at: new Date().toISOString() })
+      .execute();
+    const target = await createUser(deps.db, client, { company_id: companyId });
+    const res = await admin.post(`/api/users/${target.id}`, { lastName: 'Neu', companyId });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ lastName: 'Neu', companyId });
+    const unknown = await admin.post(`/api/users/${target.id}`, { companyId: crypto.randomUUID() });
+    expect(unknown.json()).toMatchObject({ error: 'not_found' });
+    expect((await caller(app, client.host).get('/api/health')).statusCode).toBe(200);
+  });
+
   it('answers 400 with field details for bad input, never 500', async () => {
     const { app, deps } = ctx();
     const client = await createClient(deps.db);
