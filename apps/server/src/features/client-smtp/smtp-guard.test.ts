@@ -21,12 +21,40 @@ it('judges loopback, private, link-local, unspecified and mapped addresses as pr
     'fd00::1',
     '::ffff:10.0.0.1',
     '::ffff:127.0.0.1',
+    '198.18.0.1',
+    '224.0.0.1',
+    '2001:db8::1',
   ]) {
     expect(isPrivateAddress(a), a).toBe(true);
   }
-  for (const a of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8']) {
+  for (const a of [
+    '93.184.216.34',
+    '8.8.8.8',
+    '2606:4700:4700::1111',
+    '::ffff:8.8.8.8',
+    '64:ff9b::808:808',
+    '2002:808:808::1',
+  ]) {
     expect(isPrivateAddress(a), a).toBe(false);
   }
+});
+
+// Hardening issue, point 6: IPv6 forms that carry IPv4 loopback and private addresses.
+it.each([
+  ['IPv4-compatible loopback', '::7f00:1'],
+  ['IPv4-compatible private', '::a00:1'],
+  ['IPv4-compatible, dotted', '::127.0.0.1'],
+  ['NAT64 (RFC 6052) loopback', '64:ff9b::7f00:1'],
+  ['NAT64 (RFC 6052) private', '64:ff9b::c0a8:1'],
+  ['local-use NAT64 (RFC 8215)', '64:ff9b:1::a00:1'],
+  ['6to4 loopback', '2002:7f00:1::'],
+  ['6to4 private', '2002:a00:1::1'],
+  ['RFC 6145 translated loopback', '::ffff:0:7f00:1'],
+  ['Teredo', '2001::1'],
+  ['site-local (deprecated)', 'fec0::1'],
+  ['discard prefix', '100::1'],
+])('refuses %s (%s)', (_name, address) => {
+  expect(isPrivateAddress(address)).toBe(true);
 });
 
 // Without SMTP_ALLOW_PRIVATE: the guard refuses before any connection is tried.
@@ -47,7 +75,17 @@ describeEachDialect(
       const { app, deps } = ctx();
       const client = await createClient(deps.db);
       const admin = await signIn(app, await createUser(deps.db, client, { role: 'ADMIN' }));
-      for (const host of ['127.0.0.1', '10.0.0.1', 'localhost', '169.254.169.254', '[::1]', '192.168.0.10']) {
+      for (const host of [
+        '127.0.0.1',
+        '10.0.0.1',
+        'localhost',
+        '169.254.169.254',
+        '[::1]',
+        '192.168.0.10',
+        '[::7f00:1]',
+        '[64:ff9b::7f00:1]',
+        '[2002:7f00:1::]',
+      ]) {
         const res = await admin.post(`/api/client-smtp/${client.id}`, body(host));
         expect(res.statusCode, host).toBe(400);
         expect(res.json(), host).toMatchObject({ error: 'smtp_host_not_allowed', details: { reason: 'address' } });

@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { SMTP_ALLOWED_PORTS } from '@lms/contracts/constants';
 import { AppError } from '../../platform/errors';
 
@@ -8,42 +9,35 @@ import { AppError } from '../../platform/errors';
  * platform's own network. Checked on the resolved addresses, not the name, and the connection then goes to the
  * checked address (the name kept for TLS), so a DNS answer that changes in between cannot slip through.
  */
-const blocked = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8], // "this" network, unspecified
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10], // carrier-grade NAT
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16], // link-local, cloud metadata
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved, broadcast
-] as const) {
-  blocked.addSubnet(net, prefix, 'ipv4');
-}
-for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7], // unique local
-  ['fe80::', 10], // link-local
-  ['ff00::', 8], // multicast
-] as const) {
-  blocked.addSubnet(net, prefix, 'ipv6');
+/** Where an IPv6 address carries an IPv4 one, the IPv4 address a packet to it reaches. */
+function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
+  const parts = address.parts;
+  const last32 = () => ipaddr.IPv4.parse(`${parts[6]! >> 8}.${parts[6]! & 0xff}.${parts[7]! >> 8}.${parts[7]! & 0xff}`);
+  const range = address.range();
+  // ::ffff:a.b.c.d (mapped), ::ffff:0:a.b.c.d (RFC 6145) and 64:ff9b::a.b.c.d (RFC 6052 NAT64, well-known prefix).
+  if (range === 'ipv4Mapped' || range === 'rfc6145') return last32();
+  if (range === 'rfc6052' && parts[1] === 0xff9b && parts.slice(2, 6).every((p) => p === 0)) return last32();
+  // ::a.b.c.d (RFC 4291 "IPv4-compatible", deprecated but still routed by some stacks); :: and ::1 stay themselves.
+  if (parts.slice(0, 6).every((p) => p === 0) && (parts[6] !== 0 || parts[7]! > 1)) return last32();
+  // 2002:AABB:CCDD::/48 (6to4) carries AA.BB.CC.DD.
+  if (range === '6to4')
+    return ipaddr.IPv4.parse(`${parts[1]! >> 8}.${parts[1]! & 0xff}.${parts[2]! >> 8}.${parts[2]! & 0xff}`);
+  return null;
 }
 
-/** IPv4 addresses written as IPv6 (`::ffff:10.0.0.1`) are judged as the IPv4 address they are. */
-const MAPPED_V4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i;
-
+/**
+ * Only globally routed unicast addresses are public. ipaddr.js names every special range (loopback, private,
+ * link-local, CGNAT, multicast, reserved, benchmarking, Teredo, local-use NAT64, ...); an IPv6 address that
+ * embeds an IPv4 one is judged as that IPv4 address (hardening issue, point 6).
+ */
 export function isPrivateAddress(address: string): boolean {
-  const mapped = MAPPED_V4.exec(address);
-  if (mapped?.[1]) return isPrivateAddress(mapped[1]);
-  const family = isIP(address);
-  if (family === 4) return blocked.check(address, 'ipv4');
-  if (family === 6) return blocked.check(address, 'ipv6');
-  return true;
+  if (!ipaddr.isValid(address)) return true;
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv6') {
+    const v4 = embeddedIpv4(parsed as ipaddr.IPv6);
+    if (v4) return v4.range() !== 'unicast';
+  }
+  return parsed.range() !== 'unicast';
 }
 
 export const isAllowedSmtpPort = (port: number): boolean => (SMTP_ALLOWED_PORTS as readonly number[]).includes(port);
