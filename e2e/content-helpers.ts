@@ -1,21 +1,13 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { Frame, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { SCORM_FIXTURES, zipFolder } from '../apps/server/src/features/scorm/test-zip';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-/** The shared SCORM corpus, read in place and zipped at test time (never copied into the repo). */
-const GOLF = path.resolve(root, '../shared/testdata/scorm/golf');
-
-export function golfZip(folder: string): { name: string; mimeType: string; buffer: Buffer } {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'lms-e2e-zip-'));
-  const file = path.join(dir, `${folder}.zip`);
-  execFileSync('zip', ['-q', '-r', '-X', file, '.'], { cwd: path.join(GOLF, folder) });
-  return { name: `${folder}.zip`, mimeType: 'application/zip', buffer: readFileSync(file) };
+/** A golf example of test-fixtures/scorm, zipped at test time by the server tests' zipFolder, as a file to upload. */
+export async function golfZip(folder: string): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+  const buffer = await zipFolder(path.join(SCORM_FIXTURES, 'golf', folder));
+  return { name: `${folder}.zip`, mimeType: 'application/zip', buffer };
 }
 
 /**

@@ -44,7 +44,10 @@ describe('SCORM preview in the player on the content origin', () => {
   async function uploadModule(page: Page, courseId: string, folder: string, title: string): Promise<void> {
     await page.goto(server.url(`/content/courses/${courseId}/modules`));
     await page.getByLabel('Titel (Deutsch)').first().fill(title);
-    await page.locator('input[type="file"]').first().setInputFiles(golfZip(folder));
+    await page
+      .locator('input[type="file"]')
+      .first()
+      .setInputFiles(await golfZip(folder));
     await page.getByRole('button', { name: 'Hochladen' }).click();
     await page.getByRole('cell', { name: title, exact: true }).waitFor();
   }

@@ -35,7 +35,9 @@ async function seedClientB(ctx: Parameters<Parameters<typeof describeEachDialect
   ).json<{
     id: string;
   }>();
-  const module = (await uploadModule(admin, course.id, golfZip('RuntimeBasicCalls_SCORM12'))).json<{ id: string }>();
+  const module = (await uploadModule(admin, course.id, await golfZip('RuntimeBasicCalls_SCORM12'))).json<{
+    id: string;
+  }>();
   const file = (
     await admin.inject({
       method: 'POST',

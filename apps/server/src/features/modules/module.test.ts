@@ -38,7 +38,7 @@ describeEachDialect('course modules', (ctx) => {
 
   it('uploads a SCORM 1.2 zip, a multi-SCO 2004 zip and a PDF, told apart by content not name', async () => {
     const { content, courseId } = await setup();
-    const scorm12 = await uploadModule(content, courseId, golfZip('RuntimeBasicCalls_SCORM12'));
+    const scorm12 = await uploadModule(content, courseId, await golfZip('RuntimeBasicCalls_SCORM12'));
     expect(scorm12.statusCode).toBe(200);
     expect(scorm12.json<Module>()).toMatchObject({
       order: 1,
@@ -50,7 +50,7 @@ describeEachDialect('course modules', (ctx) => {
     });
     // A zip named .pdf is still a zip, and a PDF named .zip still a PDF.
     const multi = await uploadModule(content, courseId, {
-      content: corpusZip('golf/SequencingForcedSequential_SCORM20043rdEdition'),
+      content: await corpusZip('golf/SequencingForcedSequential_SCORM20043rdEdition'),
       filename: 'looks-like.pdf',
     });
     expect(multi.json<Module>()).toMatchObject({
@@ -70,13 +70,13 @@ describeEachDialect('course modules', (ctx) => {
     expect(text.statusCode).toBe(400);
     expect(text.json()).toMatchObject({ error: 'unknown_file_type' });
     const broken = await uploadModule(content, courseId, {
-      content: corpusZip('edge-cases-elmp/MalformedXml_SCORM12'),
+      content: await corpusZip('edge-cases-elmp/MalformedXml_SCORM12'),
       filename: 'broken.zip',
     });
     expect(broken.statusCode).toBe(400);
     expect(broken.json()).toMatchObject({ error: 'scorm_invalid', details: { reason: 'manifest_malformed' } });
     const missing = await uploadModule(content, courseId, {
-      content: corpusZip('edge-cases-elmp/MissingLaunchUrl_SCORM12'),
+      content: await corpusZip('edge-cases-elmp/MissingLaunchUrl_SCORM12'),
       filename: 'missing.zip',
     });
     expect(missing.json<{ details: { message: string } }>().details.message).toMatch(/launch|href/i);
@@ -86,7 +86,7 @@ describeEachDialect('course modules', (ctx) => {
 
   it('answers 400 for missing or invalid data and a missing file', async () => {
     const { content, courseId } = await setup();
-    const zip = golfZip('RuntimeMinimumCalls_SCORM12');
+    const zip = await golfZip('RuntimeMinimumCalls_SCORM12');
     const cases = [
       await uploadModule(content, courseId, zip, { data: 'not json' }),
       await uploadModule(content, courseId, zip, { data: JSON.stringify({ i18n: {}, durationInMinutes: 5 }) }),
@@ -105,7 +105,7 @@ describeEachDialect('course modules', (ctx) => {
 
   it('updates texts alone, replaces the package keeping progress, and removes the old package', async () => {
     const { deps, client, content, courseId } = await setup();
-    const module = (await uploadModule(content, courseId, golfZip('RuntimeBasicCalls_SCORM12'))).json<Module>();
+    const module = (await uploadModule(content, courseId, await golfZip('RuntimeBasicCalls_SCORM12'))).json<Module>();
     const launch = await content.post(`/api/courses/${courseId}/modules/${module.id}/preview-launch`, {});
     expect(launch.statusCode).toBe(200);
     const renamed = await uploadModule(content, courseId, undefined, {
@@ -119,7 +119,7 @@ describeEachDialect('course modules', (ctx) => {
       scorm: { version: 'scorm12' },
     });
     const before = storedFiles(deps.config.dataDir, client.id).length;
-    const replaced = await uploadModule(content, courseId, golfZip('RuntimeBasicCalls_SCORM20043rdEdition'), {
+    const replaced = await uploadModule(content, courseId, await golfZip('RuntimeBasicCalls_SCORM20043rdEdition'), {
       moduleId: module.id,
     });
     expect(replaced.json<Module>()).toMatchObject({ id: module.id, scorm: { version: 'scorm2004-3rd' } });
@@ -177,7 +177,7 @@ describeEachDialect('course modules', (ctx) => {
 
   it('deletes a module and its files', async () => {
     const { deps, client, content, courseId } = await setup();
-    const module = (await uploadModule(content, courseId, golfZip('RuntimeMinimumCalls_SCORM12'))).json<Module>();
+    const module = (await uploadModule(content, courseId, await golfZip('RuntimeMinimumCalls_SCORM12'))).json<Module>();
     expect(storedFiles(deps.config.dataDir, client.id).length).toBeGreaterThan(0);
     expect((await content.del(`/api/courses/${courseId}/modules/${module.id}`)).json()).toEqual({ ok: true });
     expect(storedFiles(deps.config.dataDir, client.id)).toEqual([]);
@@ -205,7 +205,7 @@ describeEachDialect('course modules', (ctx) => {
 
   it('deleting the course removes every stored file of it', async () => {
     const { deps, client, content, courseId } = await setup();
-    await uploadModule(content, courseId, golfZip('RuntimeMinimumCalls_SCORM12'));
+    await uploadModule(content, courseId, await golfZip('RuntimeMinimumCalls_SCORM12'));
     expect((await content.del(`/api/courses/${courseId}`)).statusCode).toBe(200);
     expect(storedFiles(deps.config.dataDir, client.id)).toEqual([]);
   });

@@ -1,13 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Caller } from '../../../test/test-app';
-import { SCORM_TESTDATA, zipFolder } from '../scorm/test-zip';
+import { SCORM_FIXTURES, zipFolder } from '../scorm/test-zip';
 
 // Test helpers: multipart bodies built by hand (what a browser's FormData sends) and SCORM zips built at test time
-// from the shared corpus (never copied into the repo). Test-only; never imported by the app.
+// from the fixtures in test-fixtures/scorm. Test-only; never imported by the app.
 
 export type Part = { name: string; value: string } | { name: string; filename: string; content: Buffer; type?: string };
 
@@ -31,17 +29,15 @@ export function multipart(parts: Part[]): { payload: Buffer; headers: Record<str
 export const postMultipart = (who: Caller, url: string, parts: Part[]): Promise<LightMyRequestResponse> =>
   who.inject({ method: 'POST', url, ...multipart(parts) });
 
-const zipCache = new Map<string, Buffer>();
+const zipCache = new Map<string, Promise<Buffer>>();
 
-/** A golf example (or any corpus folder) zipped with the `zip` CLI, once per test file. */
-export function corpusZip(folder: string): Buffer {
-  const hit = zipCache.get(folder);
-  if (hit) return hit;
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'lms-zip-'));
-  const zipPath = path.join(dir, `${path.basename(folder)}.zip`);
-  zipFolder(path.join(SCORM_TESTDATA, folder), zipPath);
-  const bytes = readFileSync(zipPath);
-  zipCache.set(folder, bytes);
+/** A golf example (or any fixture folder of test-fixtures/scorm) zipped in memory, once per test file. */
+export function corpusZip(folder: string): Promise<Buffer> {
+  let bytes = zipCache.get(folder);
+  if (!bytes) {
+    bytes = zipFolder(path.join(SCORM_FIXTURES, folder));
+    zipCache.set(folder, bytes);
+  }
   return bytes;
 }
 
@@ -69,4 +65,7 @@ export const uploadModule = (
     ...(file ? [{ name: 'file', filename: file.filename, content: file.content }] : []),
   ]);
 
-export const golfZip = (folder: string) => ({ content: corpusZip(`golf/${folder}`), filename: `${folder}.zip` });
+export const golfZip = async (folder: string) => ({
+  content: await corpusZip(`golf/${folder}`),
+  filename: `${folder}.zip`,
+});

@@ -265,9 +265,14 @@ describeEachDialect('SCORM runtime', (ctx) => {
       setup.state.session,
       setup.item,
     )(cmi12({ lesson_status: 'passed', lesson_location: '9', exit: 'suspend' }, { suspend_data: 'before' }));
-    const replaced = await uploadModule(setup.content, setup.courseId, golfZip('ContentPackagingSingleSCO_SCORM12'), {
-      moduleId: setup.moduleId,
-    });
+    const replaced = await uploadModule(
+      setup.content,
+      setup.courseId,
+      await golfZip('ContentPackagingSingleSCO_SCORM12'),
+      {
+        moduleId: setup.moduleId,
+      },
+    );
     expect(replaced.statusCode).toBe(200);
     const again = onContentOrigin(await contentApp(), (await setup.preview()).json<{ launchUrl: string }>().launchUrl);
     const state = await again.state();

@@ -84,7 +84,7 @@ export async function setupPackage(ctx: () => TestContext, folder: string): Prom
   );
   const course = await content.post('/api/courses', { i18n: { 'de-DE': { title: 'Golf', description: '' } } });
   const courseId = course.json<{ id: string }>().id;
-  const uploaded = await uploadModule(content, courseId, golfZip(folder));
+  const uploaded = await uploadModule(content, courseId, await golfZip(folder));
   if (uploaded.statusCode !== 200) throw new Error(`upload failed: ${uploaded.body}`);
   const moduleId = uploaded.json<{ id: string }>().id;
   const preview = (restart = false) =>

@@ -4,13 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { parseManifest } from './manifest-parser';
 import type { ParsedManifest } from './manifest-types';
 import type { ScormPackageErrorCode } from './package-error';
-import { SCORM_TESTDATA } from './test-zip';
+import { SCORM_FIXTURES } from './test-zip';
 
 // The elearning-module-parser fixtures: each is accepted or refused as its name says. Four "valid" fixtures ship
 // only imsmanifest.xml, no content, so they are parsed without the file check (they are about the manifest);
 // the fixtures that ship their content are parsed with it, as an upload would be.
 
-const root = path.join(SCORM_TESTDATA, 'edge-cases-elmp');
+const root = path.join(SCORM_FIXTURES, 'edge-cases-elmp');
 const fileExistsIn = (dir: string) => (rel: string) => {
   try {
     return statSync(path.join(root, dir, rel)).isFile();

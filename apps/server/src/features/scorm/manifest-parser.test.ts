@@ -2,7 +2,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseManifest } from './manifest-parser';
-import { SCORM_TESTDATA } from './test-zip';
+import { SCORM_FIXTURES } from './test-zip';
 
 const NS12 =
   'xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2" xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2"';
@@ -169,7 +169,7 @@ describe('parseManifest resolves organizations and launch URLs', () => {
 });
 
 describe('the 189 ADL SCORM 2004 4th Edition test-suite manifests', () => {
-  const root = path.join(SCORM_TESTDATA, 'adl-cts-2004-4ed-manifests');
+  const root = path.join(SCORM_FIXTURES, 'adl-cts-2004-4ed-manifests');
   const packages = readdirSync(root).filter((name) => statSync(path.join(root, name)).isDirectory());
   const read = (name: string) => readFileSync(path.join(root, name, 'imsmanifest.xml'), 'utf8');
 

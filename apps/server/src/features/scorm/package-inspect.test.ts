@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScormVersion } from './manifest-types';
 import { inspectExtractedPackage } from './package-inspect';
 import { extractScormZip } from './package-extract';
-import { SCORM_TESTDATA, zipFolder } from './test-zip';
+import { SCORM_FIXTURES, zipFolder } from './test-zip';
 
 // Each Golf example is zipped at test time, extracted and inspected: the whole upload path on real packages.
 // The expected values were read from each imsmanifest.xml by hand.
@@ -96,12 +96,12 @@ afterAll(() => rm(scratch, { recursive: true, force: true }));
 
 describe('every Golf example uploads: zip, extract, inspect', () => {
   it('the table covers every folder in golf/', () => {
-    expect(Object.keys(GOLF).sort()).toEqual(readdirSync(path.join(SCORM_TESTDATA, 'golf')).sort());
+    expect(Object.keys(GOLF).sort()).toEqual(readdirSync(path.join(SCORM_FIXTURES, 'golf')).sort());
   });
 
   it.each(Object.entries(GOLF))('%s', async (name, expected) => {
     const zipPath = path.join(scratch, `${name}.zip`);
-    zipFolder(path.join(SCORM_TESTDATA, 'golf', name), zipPath);
+    await zipFolder(path.join(SCORM_FIXTURES, 'golf', name), zipPath);
     const dest = path.join(scratch, name);
     const extracted = await extractScormZip(zipPath, dest);
     expect(extracted.rootPrefix).toBe('');
@@ -130,7 +130,7 @@ describe('the golf-zips uploads extract and inspect', () => {
     ['ContentPackagingOneFilePerSCO_SCORM12.zip', 'scorm12', 0, 18, 44],
   ] as const)('%s', async (zip, version, scoCount, assetCount, fileCount) => {
     const dest = path.join(scratch, `zips-${zip}`);
-    const extracted = await extractScormZip(path.join(SCORM_TESTDATA, 'golf-zips', zip), dest);
+    const extracted = await extractScormZip(path.join(SCORM_FIXTURES, 'golf-zips', zip), dest);
     // The zips hold 80 and 49 entries, of which these are files rather than folders.
     expect(extracted.fileCount).toBe(fileCount);
     expect(extracted.rootPrefix).toBe('');

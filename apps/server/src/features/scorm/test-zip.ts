@@ -1,12 +1,14 @@
-import { execFileSync } from 'node:child_process';
+import { lstatSync, readFileSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { crc32, deflateRawSync, constants as zlibConstants } from 'node:zlib';
+import { ZipFile } from 'yazl';
 
 // Test helper: a raw zip writer for archives no honest tool would produce (traversal names, symlink modes, lying
-// sizes, 100,000 entries) and a wrapper around the `zip` CLI for real folders. Test-only; never imported by the app.
+// sizes, 100,000 entries) and zipFolder (yazl) for real folders. Test-only; never imported by the app. The server
+// tests and the browser tests (e2e/content-helpers.ts) both zip through it.
 
-/** The shared SCORM corpus, read in place (never copied into the repo): /work/shared/testdata/scorm. */
-export const SCORM_TESTDATA = path.resolve(import.meta.dirname, '../../../../../../shared/testdata/scorm');
+/** The SCORM packages the tests read, kept in the repository: test-fixtures/scorm (see its README.md). */
+export const SCORM_FIXTURES = path.resolve(import.meta.dirname, '../../../../../test-fixtures/scorm');
 
 export type RawZipEntry = {
   name: string;
@@ -125,7 +127,36 @@ export function deflatedZeros(mebibytes: number): RawZipEntry['deflated'] {
   return { stream, uncompressedSize: mebibytes * mib.length, crc32: crc };
 }
 
-/** Zips a folder's contents with the `zip` CLI; `-y` stores symlinks as links rather than following them. */
-export function zipFolder(folder: string, zipPath: string): void {
-  execFileSync('zip', ['-q', '-r', '-X', '-y', zipPath, '.'], { cwd: folder });
+/** One fixed time for every entry, so the same folder always gives the same bytes. */
+const ZIP_MTIME = new Date('2024-01-01T00:00:00Z');
+
+/**
+ * Zips a folder's contents in JavaScript (yazl), as `zip -r -X -y` would: folders get their own entries, and a
+ * symlink is stored as a link (Unix mode 0o120777, its target as content) rather than followed. Answers the zip's
+ * bytes and writes them to `zipPath` when one is given.
+ */
+export async function zipFolder(folder: string, zipPath?: string): Promise<Buffer> {
+  const zip = new ZipFile();
+  const walk = (rel: string): void => {
+    for (const name of readdirSync(path.join(folder, rel)).sort()) {
+      const entry = rel ? `${rel}/${name}` : name;
+      const full = path.join(folder, entry);
+      const stat = lstatSync(full);
+      if (stat.isSymbolicLink()) {
+        zip.addBuffer(Buffer.from(readlinkSync(full)), entry, { mtime: ZIP_MTIME, mode: 0o120777, compress: false });
+      } else if (stat.isDirectory()) {
+        zip.addEmptyDirectory(entry, { mtime: ZIP_MTIME, mode: 0o040755 });
+        walk(entry);
+      } else {
+        zip.addBuffer(readFileSync(full), entry, { mtime: ZIP_MTIME, mode: 0o100644 });
+      }
+    }
+  };
+  walk('');
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+  const bytes = Buffer.concat(chunks);
+  if (zipPath) writeFileSync(zipPath, bytes);
+  return bytes;
 }
