@@ -44,4 +44,20 @@ describeEachDialect('session lifetime', (ctx) => {
     await age(deps, userId, daysAgo(SESSION_MAX_DAYS + 1), daysAgo(0));
     expect((await me.get('/api/user/info')).statusCode).toBe(401);
   });
+
+  // Hardening issue, point 5: the session check applies the whole active window, not only the active flag.
+  const day = (offset: number) => new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
+  it.each([
+    ['past its active-to date is refused', { active_to: day(-1) }, 401],
+    ['whose active-from date lies ahead is refused', { active_from: day(1) }, 401],
+    ['on its last active day goes on', { active_to: day(0) }, 200],
+    ['on its first active day goes on', { active_from: day(0) }, 200],
+  ])('an account %s on its next call with the token it already had', async (_name, window, status) => {
+    const { deps, me, userId } = await session();
+    expect((await me.get('/api/user/info')).statusCode).toBe(200);
+    await deps.db.updateTable('users').set(window).where('id', '=', userId).execute();
+    const res = await me.get('/api/user/info');
+    expect(res.statusCode).toBe(status);
+    if (status === 401) expect(res.json()).toMatchObject({ error: 'session_expired' });
+  });
 });

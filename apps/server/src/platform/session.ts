@@ -4,6 +4,7 @@ import type { TLoginType } from '@lms/contracts/roles';
 import type { TRole } from '@lms/contracts/roles';
 import type { TLocale } from '@lms/contracts/constants';
 import type { Db, DbOrTrx } from '../db/database';
+import { isUserActiveOn } from './active-window';
 import { newId, newSecretToken, nowIso } from './ids';
 
 /** The signed-in user as every service sees it. */
@@ -62,6 +63,8 @@ export async function lookupSession(db: Db, token: string, now = Date.now()): Pr
       'u.locale',
       'u.login_type',
       'u.is_active',
+      'u.active_from',
+      'u.active_to',
       'u.is_password_change_required',
     ])
     .where('s.token_hash', '=', hashToken(token))
@@ -82,7 +85,8 @@ export async function lookupSession(db: Db, token: string, now = Date.now()): Pr
   }
   return {
     kind: 'ok',
-    userActive: row.is_active,
+    // The whole window, not just the flag: an account past its active-to date loses its older sessions too.
+    userActive: isUserActiveOn(row, new Date(now).toISOString().slice(0, 10)),
     actor: {
       userId: row.user_id,
       clientId: row.client_id,

@@ -25,13 +25,7 @@ export function presentCurrentUser(u: UserRow): TCurrentUser {
   };
 }
 
-/** Active flag plus the optional active-from/to window (spec section 3 "User (admin view)"). */
-export function isUserActiveOn(u: Pick<UserRow, 'is_active' | 'active_from' | 'active_to'>, today: string): boolean {
-  if (!u.is_active) return false;
-  if (u.active_from && today < u.active_from) return false;
-  if (u.active_to && today > u.active_to) return false;
-  return true;
-}
+export { isUserActiveOn } from '../../platform/active-window';
 
 export const isExternallyManaged = (u: Pick<UserRow, 'login_type'>): boolean => u.login_type === LOGIN_TYPES.SCIM;
 
