@@ -23,6 +23,13 @@ export const ROLE_RANK: Record<TRole, number> = {
   SUPERADMIN: 7,
 };
 
+/** DECISIONS "Clients": roles that act on other clients. */
+export const RESELLER_ROLES: readonly TRole[] = ['RESELLER', 'RESELLER_COORDINATOR'];
+
+/** PERMISSIONS.md: only a SUPERADMIN gives or takes ADMIN, SUPERADMIN and the two reseller roles. */
+export const isSuperadminOnlyRole = (role: TRole): boolean =>
+  ROLE_RANK[role] >= ROLE_RANK.ADMIN || RESELLER_ROLES.includes(role);
+
 export const isHigherRank = (a: TRole, b: TRole): boolean => ROLE_RANK[a] > ROLE_RANK[b];
 
 /** Spec section 3: login types with their wire numbers. */

@@ -118,7 +118,10 @@ describeEachDialect('user rules: each answers its own code and changes nothing',
         role: 'COORDINATOR',
       }),
     ];
-    for (const res of cases) expect(res.json()).toMatchObject({ error: 'role_change_not_allowed' });
+    for (const res of cases) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ error: 'role_change_not_allowed' });
+    }
     expect((await userRow(c, participant.id))?.role).toBe('PARTICIPANT');
     expect((await userRow(c, otherAdmin.id))?.role).toBe('ADMIN');
     expect((await userRow(c, adminUser.id))?.role).toBe('ADMIN');
@@ -128,6 +131,30 @@ describeEachDialect('user rules: each answers its own code and changes nothing',
     expect((await superadmin.post(`/api/users/${participant.id}`, { role: 'ADMIN' })).json()).toMatchObject({
       role: 'ADMIN',
     });
+  });
+
+  it('only a SUPERADMIN gives or takes the reseller roles: an ADMIN gets 403 role_change_not_allowed', async () => {
+    const { c, client, admin } = await setup();
+    const participant = await createUser(c.deps.db, client);
+    const resellerUser = await createUser(c.deps.db, client, { role: 'RESELLER_COORDINATOR' });
+    const cases = [
+      await admin.post(`/api/users/${participant.id}`, { role: 'RESELLER' }),
+      await admin.post(`/api/users/${participant.id}`, { role: 'RESELLER_COORDINATOR' }),
+      await admin.post(`/api/users/${resellerUser.id}`, { role: 'PARTICIPANT' }),
+      await admin.post('/api/users', { firstName: 'R', lastName: 'R', email: 'r@example.test', role: 'RESELLER' }),
+    ];
+    for (const res of cases) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ error: 'role_change_not_allowed' });
+    }
+    expect((await userRow(c, participant.id))?.role).toBe('PARTICIPANT');
+    expect((await userRow(c, resellerUser.id))?.role).toBe('RESELLER_COORDINATOR');
+    const superadmin = await signIn(c.app, await createUser(c.deps.db, client, { role: 'SUPERADMIN' }));
+    for (const role of ['RESELLER', 'RESELLER_COORDINATOR'] as const) {
+      const res = await superadmin.post(`/api/users/${participant.id}`, { role });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ role });
+    }
   });
 
   it('externally_managed: only the role of a SCIM user is editable; no reset, status change or deletion', async () => {

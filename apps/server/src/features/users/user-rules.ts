@@ -1,6 +1,6 @@
 import { can } from '@lms/contracts/permissions';
-import { ROLE_RANK, type TRole } from '@lms/contracts/roles';
-import { badRequest } from '../../platform/errors';
+import { isSuperadminOnlyRole, ROLE_RANK, type TRole } from '@lms/contracts/roles';
+import { badRequest, fail } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
 import { isExternallyManaged } from './user.presenter';
 import type { UserRow } from './user.repository';
@@ -8,6 +8,8 @@ import type { UserRow } from './user.repository';
 /**
  * The rules of spec sections 5 and 6 and PERMISSIONS.md, each with its own code. They answer 400 rather than 403:
  * the web app turns every 403 into the generic "Authorization error" dialog, and these need their own message.
+ * The exception is a role change, a matter of rights (403 role_change_not_allowed): the form offers only the roles
+ * the user may give, so only a hand-made request meets it.
  */
 
 /** No one deletes, edits or deactivates a user of higher rank. */
@@ -23,10 +25,12 @@ export function assertNotHigherRank(actor: Actor, targets: ReadonlyArray<Pick<Us
 export function assertRoleChange(actor: Actor, target: Pick<UserRow, 'id' | 'role'> | null, newRole: TRole): void {
   const oldRole = (target?.role ?? 'PARTICIPANT') as TRole;
   if (oldRole === newRole) return;
-  if (!can(actor.role, 'users.changeRole')) badRequest('role_change_not_allowed');
-  if (target?.id === actor.userId) badRequest('role_change_not_allowed');
-  const touchesAdmin = [oldRole, newRole].some((r) => ROLE_RANK[r] >= ROLE_RANK.ADMIN);
-  if (touchesAdmin && actor.role !== 'SUPERADMIN') badRequest('role_change_not_allowed');
+  // A permission matter, so 403 (PERMISSIONS.md), with its own code so the form can say why.
+  const refuse = () => fail(403, 'role_change_not_allowed');
+  if (!can(actor.role, 'users.changeRole')) refuse();
+  if (target?.id === actor.userId) refuse();
+  // DECISIONS "Clients": ADMIN and the reseller roles (which act on other clients) are a SUPERADMIN's to give.
+  if (actor.role !== 'SUPERADMIN' && [oldRole, newRole].some(isSuperadminOnlyRole)) refuse();
 }
 
 /** No one changes their own active status. */

@@ -1,5 +1,5 @@
 import { can } from '@lms/contracts/permissions';
-import { ROLES, ROLE_RANK, type TRole } from '@lms/contracts/roles';
+import { isSuperadminOnlyRole, ROLES, type TRole } from '@lms/contracts/roles';
 import type { TGroupRef, TUser } from '@lms/contracts/users';
 import { Alert, Badge, Button, Drawer, FileButton, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -27,10 +27,10 @@ import { closeButton, notifySuccess } from '../../../lib/notify';
 
 export type DrawerState = { mode: 'create' } | { mode: 'edit'; id: string } | null;
 
-/** Only ADMIN and SUPERADMIN change roles, nobody their own, and only SUPERADMIN gives or takes ADMIN. */
+/** Only ADMIN and SUPERADMIN change roles, nobody their own; ADMIN and the reseller roles only a SUPERADMIN. */
 function assignableRoles(actorRole: TRole, isSelf: boolean): TRole[] {
   if (isSelf || !can(actorRole, 'users.changeRole')) return [];
-  return ROLES.filter((r) => actorRole === 'SUPERADMIN' || ROLE_RANK[r] < ROLE_RANK.ADMIN);
+  return ROLES.filter((r) => actorRole === 'SUPERADMIN' || !isSuperadminOnlyRole(r));
 }
 
 /** Create and edit drawer of /coordination/users. */
@@ -58,7 +58,8 @@ export function UserDrawer({ state, onClose }: { state: DrawerState; onClose: ()
   }, [state, original, me?.locale]);
 
   const actorRole = me?.role ?? 'PARTICIPANT';
-  const roles = assignableRoles(actorRole, editId !== null && editId === me?.id);
+  const isSelf = editId !== null && editId === me?.id;
+  const roles = assignableRoles(actorRole, isSelf);
   const groupOptions: TGroupRef[] = [
     ...(groups.data?.items ?? []).map((g) => ({ id: g.id, name: g.name, externallyManaged: g.externallyManaged })),
     ...(original?.groups ?? []).filter((g) => !groups.data?.items.some((x) => x.id === g.id)),
@@ -160,6 +161,7 @@ export function UserDrawer({ state, onClose }: { state: DrawerState; onClose: ()
               onChange={setDraft}
               mode={original ? 'edit' : 'create'}
               external={original?.externallyManaged ?? false}
+              isSelf={isSelf}
               assignableRoles={roles}
               groups={groupOptions}
               companies={companies.data?.items ?? []}

@@ -9,6 +9,7 @@ import {
   PasswordInput,
   SimpleGrid,
   Switch,
+  Text,
   TextInput,
 } from '@mantine/core';
 import type { ReactNode } from 'react';
@@ -22,6 +23,8 @@ interface Props {
   /** Externally managed users: everything but the role is read only (spec section 6). */
   external: boolean;
   /** Roles this actor may give (only SUPERADMIN gives ADMIN); empty: the role is not editable. */
+  /** One's own status (active switch and window) is not one's to change (spec section 6, cannot_change_own_status). */
+  isSelf?: boolean;
   assignableRoles: readonly TRole[];
   groups: readonly TGroupRef[];
   companies: ReadonlyArray<{ id: string; name: string }>;
@@ -29,7 +32,17 @@ interface Props {
 }
 
 /** Every field of spec section 3 "User (admin view)" that can be edited. */
-export function UserForm({ draft, onChange, mode, external, assignableRoles, groups, companies, errors }: Props) {
+export function UserForm({
+  draft,
+  onChange,
+  mode,
+  external,
+  isSelf = false,
+  assignableRoles,
+  groups,
+  companies,
+  errors,
+}: Props) {
   const { t } = useTranslation('users');
   const set = <K extends keyof UserDraft>(key: K, value: UserDraft[K]) => onChange({ ...draft, [key]: value });
   const text = (key: keyof UserDraft, props: { required?: boolean; type?: string; autoComplete?: string } = {}) => (
@@ -132,7 +145,12 @@ export function UserForm({ draft, onChange, mode, external, assignableRoles, gro
           nothingFoundMessage={t('form.noGroups')}
         />
       </Fieldset>
-      <Fieldset legend={t('form.status')} disabled={external}>
+      <Fieldset legend={t('form.status')} disabled={external || isSelf}>
+        {isSelf && (
+          <Text size="sm" c="dimmed" mb="xs">
+            {t('form.ownStatusFixed')}
+          </Text>
+        )}
         <Switch
           label={t('fields.active')}
           checked={draft.active}
