@@ -1,0 +1,248 @@
+import { z } from 'zod';
+import { ZId, ZIsoDate, ZPageQuery, pageOf } from './common';
+import { ZModuleKind } from './modules';
+import { ZModuleStatus } from './scorm-runtime';
+
+// Trainings (spec sections 3 and 7; DECISIONS "Courses, trainings, status"): a course of the client assigned to
+// groups and to individual users, with per-user training status and per-user module values.
+
+/** DECISIONS "training status per user". OPTIONAL: marked by a coordinator as not obliged. */
+export const TRAINING_STATUSES = ['PENDING', 'STARTED', 'COMPLETED', 'OPTIONAL'] as const;
+export const ZTrainingStatus = z.enum(TRAINING_STATUSES);
+export type TTrainingStatus = z.infer<typeof ZTrainingStatus>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Coordination: /api/course-training (CRUD) and its participants
+// ---------------------------------------------------------------------------------------------------------------
+
+export const TRAINING_SORTS = ['courseTitle', 'startDate', 'deadline', 'participantCount', 'createdAt'] as const;
+export const ZTrainingSort = z.enum(TRAINING_SORTS);
+export type TTrainingSort = z.infer<typeof ZTrainingSort>;
+
+/** `search` matches the course title (any locale, case and accents ignored). */
+export const ZTrainingListQuery = ZPageQuery.extend({
+  sort: ZTrainingSort.default('courseTitle'),
+  courseId: ZId.optional(),
+  groupId: ZId.optional(),
+});
+export type TTrainingListQuery = z.infer<typeof ZTrainingListQuery>;
+
+/** How many assigned participants are in each status (OPTIONAL ones are not counted as missing). */
+export const ZTrainingCounts = z.object({
+  participants: z.number().int(),
+  pending: z.number().int(),
+  started: z.number().int(),
+  completed: z.number().int(),
+  optional: z.number().int(),
+});
+export type TTrainingCounts = z.infer<typeof ZTrainingCounts>;
+
+export const ZTrainingGroup = z.object({ id: ZId, name: z.string() });
+export const ZTrainingPerson = z.object({ id: ZId, name: z.string(), email: z.string().nullable() });
+export type TTrainingPerson = z.infer<typeof ZTrainingPerson>;
+
+/** A row of the trainings table. For a coordinator, counts cover only the users of the groups they coordinate. */
+export const ZTrainingSummary = z.object({
+  id: ZId,
+  courseId: ZId,
+  /** In the reader's locale (DECISIONS "course texts"). */
+  courseTitle: z.string(),
+  courseActive: z.boolean(),
+  groups: z.array(ZTrainingGroup),
+  directUserCount: z.number().int(),
+  /** The training's own dates; null: the course's date applies. */
+  startDate: ZIsoDate.nullable(),
+  deadline: ZIsoDate.nullable(),
+  /** What applies: the training's own date, else the course's. */
+  effectiveStartDate: ZIsoDate.nullable(),
+  effectiveDeadline: ZIsoDate.nullable(),
+  counts: ZTrainingCounts,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TTrainingSummary = z.infer<typeof ZTrainingSummary>;
+
+export const ZTrainingPage = pageOf(ZTrainingSummary);
+export type TTrainingPage = z.infer<typeof ZTrainingPage>;
+
+/** The edit drawer: the individually added users too (a coordinator sees only those in their scope). */
+export const ZTraining = ZTrainingSummary.extend({ directUsers: z.array(ZTrainingPerson) });
+export type TTraining = z.infer<typeof ZTraining>;
+
+const datesInOrder = (body: { startDate?: string | null; deadline?: string | null }, ctx: z.RefinementCtx) => {
+  if (body.startDate && body.deadline && body.deadline < body.startDate)
+    ctx.addIssue({ code: 'custom', path: ['deadline'], message: 'deadline before start date' });
+};
+
+/**
+ * `POST /api/course-training`. A coordinator must name at least one group they coordinate, and may name only those
+ * groups and their members (400 `group_required`, 404 otherwise).
+ */
+export const ZCreateTrainingBody = z
+  .object({
+    courseId: ZId,
+    groupIds: z.array(ZId).max(1_000).default([]),
+    userIds: z.array(ZId).max(100_000).default([]),
+    startDate: ZIsoDate.nullable().default(null),
+    deadline: ZIsoDate.nullable().default(null),
+  })
+  .superRefine(datesInOrder);
+export type TCreateTrainingBody = z.input<typeof ZCreateTrainingBody>;
+export type TCreateTrainingBodyParsed = z.output<typeof ZCreateTrainingBody>;
+
+/**
+ * `POST /api/course-training/{id}`: a field left out stays as it is. The course cannot change (progress hangs on
+ * its modules). The lists replace the groups and users the actor may use; for a coordinator, groups and users
+ * outside their scope stay assigned as they are.
+ */
+export const ZUpdateTrainingBody = z
+  .object({
+    groupIds: z.array(ZId).max(1_000).optional(),
+    userIds: z.array(ZId).max(100_000).optional(),
+    startDate: ZIsoDate.nullable().optional(),
+    deadline: ZIsoDate.nullable().optional(),
+  })
+  .superRefine(datesInOrder);
+export type TUpdateTrainingBody = z.infer<typeof ZUpdateTrainingBody>;
+
+/**
+ * `DELETE /api/course-training/{id}[?confirm=true]` (spec section 5). Assigned users -> 409 `training_in_use`
+ * {participants, started, completed}: unassign groups and users first. No one assigned any more, but progress of
+ * former participants kept -> 409 `training_has_progress` {started, completed} unless `confirm=true`, which
+ * deletes that progress with the training.
+ */
+export const ZDeleteTrainingQuery = z.object({ confirm: z.enum(['true', 'false']).optional() });
+export type TDeleteTrainingQuery = z.infer<typeof ZDeleteTrainingQuery>;
+
+export const ZTrainingUserParams = z.object({ id: ZId, userId: ZId });
+export const ZTrainingModuleParams = z.object({ id: ZId, moduleId: ZId });
+
+/** `POST /api/course-training/{id}/participants/{userId}/optional`: OPTIONAL on or off (no reminders, not missing). */
+export const ZOptionalBody = z.object({ optional: z.boolean() });
+export type TOptionalBody = z.infer<typeof ZOptionalBody>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Per-user values: /api/course-training-user-value/...
+// ---------------------------------------------------------------------------------------------------------------
+
+/** One user's status of one module in one training (spec section 3 "per-user values"). */
+export const ZCourseTrainingUserValue = z.object({
+  trainingId: ZId,
+  userId: ZId,
+  moduleId: ZId,
+  status: ZModuleStatus,
+  completedAt: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type TCourseTrainingUserValue = z.infer<typeof ZCourseTrainingUserValue>;
+
+/** `GET /api/course-training-user-value/get-all-of-current-user`. */
+export const ZCourseTrainingUserValueList = z.object({ items: z.array(ZCourseTrainingUserValue) });
+export type TCourseTrainingUserValueList = z.infer<typeof ZCourseTrainingUserValueList>;
+
+export const ZUserValueParams = z.object({ courseTrainingId: ZId, moduleId: ZId });
+
+/**
+ * `POST /api/course-training-user-value/{courseTrainingId}/{moduleId}`: the learner opened the module. A PDF module
+ * is completed by being opened (DECISIONS "module completion"); a SCORM module becomes STARTED at most, its
+ * completion comes from the runtime. A locked module answers 400 `module_locked` {unlockedBy}.
+ */
+export const ZRecordModuleBody = z.object({}).default({});
+export const ZRecordModuleResult = ZCourseTrainingUserValue.extend({ trainingStatus: ZTrainingStatus });
+export type TRecordModuleResult = z.infer<typeof ZRecordModuleResult>;
+
+export const PARTICIPANT_SORTS = ['name', 'email', 'status', 'startedAt', 'completedAt', 'progress'] as const;
+export const ZParticipantSort = z.enum(PARTICIPANT_SORTS);
+export type TParticipantSort = z.infer<typeof ZParticipantSort>;
+
+export const ZTrainingIdParams = z.object({ trainingId: ZId });
+
+/** `search` matches name, e-mail, username and personnel number. */
+export const ZParticipantListQuery = ZPageQuery.extend({
+  sort: ZParticipantSort.default('name'),
+  status: ZTrainingStatus.optional(),
+});
+export type TParticipantListQuery = z.infer<typeof ZParticipantListQuery>;
+
+export const ZParticipantModuleValue = z.object({
+  moduleId: ZId,
+  status: ZModuleStatus,
+  completedAt: z.string().nullable(),
+});
+
+/** A row of `GET /api/course-training-user-value/{trainingId}/get-status-of-all-users`. */
+export const ZParticipantStatus = z.object({
+  userId: ZId,
+  name: z.string(),
+  email: z.string().nullable(),
+  status: ZTrainingStatus,
+  optional: z.boolean(),
+  /** Added individually (not only through a group). */
+  direct: z.boolean(),
+  /**
+   * Still assigned (directly or through a group). A user who left after starting stays listed with false: their
+   * progress is history and is kept.
+   */
+  assigned: z.boolean(),
+  startedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  invitedAt: z.string().nullable(),
+  lastReminderAt: z.string().nullable(),
+  /** Completed required modules of `requiredModules`. */
+  completedModules: z.number().int(),
+  requiredModules: z.number().int(),
+  modules: z.array(ZParticipantModuleValue),
+});
+export type TParticipantStatus = z.infer<typeof ZParticipantStatus>;
+
+export const ZParticipantPage = pageOf(ZParticipantStatus).extend({ counts: ZTrainingCounts });
+export type TParticipantPage = z.infer<typeof ZParticipantPage>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Learner: GET /api/user-course-trainings and the module launch
+// ---------------------------------------------------------------------------------------------------------------
+
+/** DECISIONS "module locking": locked while a required module of lower order is not completed. */
+export const ZUserTrainingModule = z.object({
+  id: ZId,
+  order: z.number().int(),
+  kind: ZModuleKind,
+  title: z.string(),
+  durationInMinutes: z.number().int(),
+  required: z.boolean(),
+  status: ZModuleStatus,
+  completedAt: z.string().nullable(),
+  locked: z.boolean(),
+  /** The required module to complete first (the first not completed one of lower order); null when unlocked. */
+  unlockedBy: ZId.nullable(),
+});
+export type TUserTrainingModule = z.infer<typeof ZUserTrainingModule>;
+
+export const ZUserTraining = z.object({
+  id: ZId,
+  courseId: ZId,
+  title: z.string(),
+  description: z.string(),
+  startDate: ZIsoDate.nullable(),
+  deadline: ZIsoDate.nullable(),
+  durationMinutes: z.number().int().nullable(),
+  status: ZTrainingStatus,
+  startedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  /** Completed required modules of all required modules (DECISIONS "required modules": none listed = all). */
+  progress: z.object({ completed: z.number().int(), required: z.number().int() }),
+  /** The first module in order that is not completed and not locked; null when there is none. */
+  nextModuleId: ZId.nullable(),
+  modules: z.array(ZUserTrainingModule),
+});
+export type TUserTraining = z.infer<typeof ZUserTraining>;
+
+/** `GET /api/user-course-trainings`: the current user's trainings they are assigned to, by deadline. */
+export const ZUserTrainingList = z.object({ items: z.array(ZUserTraining) });
+export type TUserTrainingList = z.infer<typeof ZUserTrainingList>;
+
+/** `GET /api/user-course-trainings/{id}`: one of them (the training page /training/{id}). */
+export const ZUserTrainingParams = z.object({ id: ZId });
+
+// `POST /api/course-training/{id}/module/{moduleId}/launch` (params ZTrainingModuleParams, no body): a participant
+// launches an unlocked module and gets the player URL on the content origin: ZLaunchResult of scorm-runtime.ts.
