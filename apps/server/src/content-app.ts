@@ -7,6 +7,7 @@ import { runtimeRoutes } from './features/content-origin/runtime.routes';
 import type { AppDeps } from './platform/deps';
 import { installErrorHandler } from './platform/error-handler';
 import { newId } from './platform/ids';
+import { installInputGuards } from './platform/input-guards';
 
 /**
  * The content-origin server (ARCHITECTURE section 6): the same process listens on CONTENT_PORT and answers there only
@@ -23,13 +24,15 @@ export async function buildContentApp(
     trustProxy: deps.config.trustProxy,
     // A 2004 commit carries up to 64,000 characters of suspend data plus interactions and objectives.
     bodyLimit: 1024 * 1024,
-    // The launch token is a path segment of a few hundred characters (router default: 100).
-    maxParamLength: 2_048,
+    // The launch token is a path segment of a few hundred characters (router default: 100). A router option, so it
+    // goes in routerOptions: the top-level spelling is deprecated (FSTDEP022) and leaves Fastify 6.
+    routerOptions: { maxParamLength: 2_048 },
     return503OnClosing: true,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installInputGuards(app);
 
   // navigator.sendBeacon posts the final commit as text/plain (a CORS-safelisted type); its body is the same JSON.
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => {
