@@ -6,9 +6,12 @@ import { ConfigError, loadConfig } from './config';
 import { connectDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoData } from './features/demo/demo-seed';
-import { createJobHandlers } from './job-handlers';
+import { createJobHandlers, jobSchedules } from './job-handlers';
 import { startWorkers } from './platform/jobs';
+import { startScheduler } from './platform/scheduler';
+import { logOutput } from './platform/log-output';
 import { clientsOnContentHost, contentHostOf } from './platform/tenant';
+import { hasClientAt, startBanner } from './start-banner';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -22,18 +25,15 @@ async function start(): Promise<void> {
     guard: { strict: config.env !== 'production', acquireTimeoutMs: config.dbAcquireTimeoutMs },
   });
   await migrateToLatest(db, dialect);
-  const app = await buildApp(
-    { config, db, dialect },
-    { logger: { level: config.logLevel }, webDist: path.resolve(here, '../../web/dist') },
-  );
+  // Readable lines at a terminal in development, JSON otherwise (platform/log-output.ts).
+  const logger = logOutput({ level: config.logLevel, env: config.env, isTTY: process.stdout.isTTY === true });
+  const app = await buildApp({ config, db, dialect }, { logger, webDist: path.resolve(here, '../../web/dist') });
   // ARCHITECTURE section 6: package files and the SCORM player live on a second port (the content origin).
-  const contentApp = await buildContentApp({ config, db, dialect }, { logger: { level: config.logLevel } });
+  const contentApp = await buildContentApp({ config, db, dialect }, { logger });
 
-  if (config.demo) {
-    const seeded = await seedDemoData(db, config.demoPassword);
-    if (seeded?.generated) app.log.warn(`Demo data seeded. Password of every demo user: ${seeded.password}`);
-    else if (seeded) app.log.info('Demo data seeded with LMS_DEMO_PASSWORD.');
-  }
+  const seeded = config.demo ? await seedDemoData(db, config.demoPassword) : undefined;
+  if (seeded?.generated) app.log.warn(`Demo data seeded. Password of every demo user: ${seeded.password}`);
+  else if (seeded) app.log.info('Demo data seeded with LMS_DEMO_PASSWORD.');
   // ARCHITECTURE section 6: a client on the content origin's host name would share its `auth` cookie with SCORM
   // content (cookies ignore ports); the tenant resolver refuses that host, so such a client is unreachable.
   const clash = await clientsOnContentHost(db, config.contentOrigin);
@@ -72,11 +72,26 @@ async function start(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
-  await contentApp.listen({ port: config.contentPort, host: config.host });
+  // Fastify would announce each socket as a URL (127.0.0.1, the machine's IP); opened in a browser those answer
+  // client_not_found, since a client is found by its host name. The banner below names the address that answers.
+  const bound = (origin: string) => (address: string) =>
+    `${origin} listening on ${address.replace(/^https?:\/\//, '')}`;
+  await app.listen({ port: config.port, host: config.host, listenTextResolver: bound('app origin') });
+  await contentApp.listen({
+    port: config.contentPort,
+    host: config.host,
+    listenTextResolver: bound('content origin'),
+  });
+  if (config.env !== 'production')
+    process.stdout.write(
+      startBanner({ port: config.port, servesLocalhost: await hasClientAt(db, 'localhost'), seeded }),
+    );
   // Background work (mail queue, later reminders and certificates) starts once the server listens; on shutdown it
   // stops after the last request and before the database closes.
-  workers.stop = startWorkers({ config, db, dialect }, createJobHandlers(), { log: app.log });
+  // The scheduler enqueues recurring jobs at their due times (platform/scheduler.ts); it stops before the workers.
+  const stopScheduler = startScheduler({ config, db, dialect }, jobSchedules, { log: app.log });
+  const stopWorkers = startWorkers({ config, db, dialect }, createJobHandlers(), { log: app.log });
+  workers.stop = () => stopScheduler().then(stopWorkers);
 }
 
 start().catch((err: unknown) => {

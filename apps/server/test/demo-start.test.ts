@@ -16,6 +16,12 @@ it('seeds Demo and Beta on first start, prints the generated password, and every
   try {
     const password = /Password of every demo user: (\S+?)"/.exec(server.output())?.[1];
     expect(password, server.output()).toBeTruthy();
+    // The start banner names the address that answers (not the sockets' 127.0.0.1 or the machine's IP) and the
+    // password, in plain lines; and the start prints no warning (FSTDEP022 was one, at every start).
+    const banner = server.output().slice(server.output().indexOf('Training platform is running.'));
+    expect(banner, server.output()).toContain(`Open http://localhost:${server.port} `);
+    expect(banner).toContain(`Demo password: ${password} `);
+    expect(server.output()).not.toMatch(/Warning|FSTDEP|listening at http/);
 
     for (const [name, host] of Object.entries(HOSTS)) {
       const current = await requestJson(server.baseUrl, { path: '/api/client/current', host });
@@ -60,6 +66,8 @@ it('seeds Demo and Beta on first start, prints the generated password, and every
   const again = await startServerProcess({ DATA_DIR: dataDir, LMS_DEMO: '1', DATABASE_URL: undefined });
   try {
     expect(again.output()).not.toContain('Password of every demo user');
+    expect(again.output()).toContain(`Open http://localhost:${again.port} `);
+    expect(again.output()).not.toContain('Demo password');
   } finally {
     await again.stop('SIGTERM');
   }
