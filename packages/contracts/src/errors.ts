@@ -62,6 +62,8 @@ export const ERROR_CODES = [
   'certificate_template_not_found',
   'training_in_use',
   'upload_failed',
+  'invalid_multipart',
+  'upload_incomplete',
   'unknown_file_type',
   'scorm_invalid',
   'scorm_data_invalid',

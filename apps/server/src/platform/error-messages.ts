@@ -55,6 +55,8 @@ export const ERROR_MESSAGES: Record<TErrorCode, string> = {
   certificate_template_not_found: 'The chosen certificate template does not exist.',
   training_in_use: 'The training still has users.',
   upload_failed: 'Error uploading.',
+  invalid_multipart: 'The upload is not a readable multipart/form-data request.',
+  upload_incomplete: 'The upload arrived incomplete. Please try again.',
   unknown_file_type: 'Unknown file type.',
   scorm_invalid: 'The SCORM package is invalid.',
   scorm_data_invalid: 'The SCORM data is invalid.',
