@@ -79,6 +79,9 @@ export const ERROR_CODES = [
   'reminder_course_outside_dates',
   'reminder_user_completed',
   'mail_send_failed',
+  // trainings
+  'module_locked',
+  'training_has_progress',
 ] as const;
 
 export type TErrorCode = (typeof ERROR_CODES)[number];
