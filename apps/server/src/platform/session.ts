@@ -108,3 +108,23 @@ export async function endUserSessions(db: DbOrTrx, userId: string, keepSessionId
   if (keepSessionId) q = q.where('id', '!=', keepSessionId);
   await q.execute();
 }
+
+/**
+ * Deletes up to `limit` sessions past the idle or the absolute limit (lookupSession refuses them already); answers
+ * how many. Called in batches by the daily clean-up (features/account/access-cleanup.job.ts).
+ */
+export async function deleteExpiredSessions(db: DbOrTrx, now: Date, limit = 1_000): Promise<number> {
+  const seenBefore = new Date(now.getTime() - SESSION_IDLE_DAYS * DAY_MS).toISOString();
+  const createdBefore = new Date(now.getTime() - SESSION_MAX_DAYS * DAY_MS).toISOString();
+  const res = await db
+    .deleteFrom('sessions')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('sessions')
+        .select('id')
+        .where((w) => w.or([w('last_seen_at', '<', seenBefore), w('created_at', '<', createdBefore)]))
+        .limit(limit),
+    )
+    .executeTakeFirst();
+  return Number(res.numDeletedRows);
+}

@@ -1,0 +1,67 @@
+import type { DbOrTrx } from '../../db/database';
+import type { JobHandler } from '../../platform/jobs';
+import { defineSchedule, type ScheduledRun } from '../../platform/scheduler';
+import { deleteExpiredSessions } from '../../platform/session';
+
+/** A used or expired link is kept this long, then deleted. */
+export const LINK_TOKEN_KEEP_DAYS = 7;
+const BATCH = 1_000;
+const DAY_MS = 86_400_000;
+
+/**
+ * The first recurring job (platform/scheduler.ts): once a day, delete what no longer opens anything: sessions past
+ * SESSION_IDLE_DAYS / SESSION_MAX_DAYS, and link tokens (reset, activation) used or expired more than
+ * LINK_TOKEN_KEEP_DAYS ago. A platform job (client_id null) across all clients. Missed days make one run: it
+ * deletes by the time it runs, so a run after downtime catches up by itself.
+ */
+export const accessCleanupSchedule = defineSchedule({
+  name: 'account.access-cleanup',
+  every: { dailyAt: '03:15' },
+  jobKind: 'account.access-cleanup',
+  catchUp: 'once',
+});
+
+/**
+ * Deletes up to `limit` link tokens used or expired before `now` minus LINK_TOKEN_KEEP_DAYS; answers how many.
+ * Platform-wide on purpose (no client filter): it is the clean-up of every client's tokens.
+ */
+export async function deleteStaleLinkTokens(db: DbOrTrx, now: Date, limit = BATCH): Promise<number> {
+  const before = new Date(now.getTime() - LINK_TOKEN_KEEP_DAYS * DAY_MS).toISOString();
+  const res = await db
+    .deleteFrom('user_tokens')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('user_tokens')
+        .select('id')
+        .where((w) => w.or([w('expires_at', '<', before), w('used_at', '<', before)]))
+        .limit(limit),
+    )
+    .executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
+
+/** Deletes in batches of BATCH rows (short statements, no long lock); stops early when the worker stops. */
+async function deleteAll(
+  ctx: { signal: AbortSignal; heartbeat(): Promise<boolean> },
+  batch: () => Promise<number>,
+): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const n = await batch();
+    total += n;
+    if (n < BATCH || ctx.signal.aborted) return total;
+    await ctx.heartbeat();
+  }
+}
+
+export function createAccessCleanupHandler(): JobHandler<ScheduledRun> {
+  return {
+    kind: accessCleanupSchedule.jobKind,
+    async run(ctx) {
+      const { db } = ctx.deps;
+      const sessions = await deleteAll(ctx, () => deleteExpiredSessions(db, ctx.now(), BATCH));
+      const linkTokens = await deleteAll(ctx, () => deleteStaleLinkTokens(db, ctx.now(), BATCH));
+      return { sessions, linkTokens };
+    },
+  };
+}
