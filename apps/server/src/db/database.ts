@@ -1,4 +1,11 @@
 import type { Generated, Kysely, Transaction } from 'kysely';
+import type { SchedulesTable } from '../platform/schedules.table';
+import type {
+  TrainingGroupsTable,
+  TrainingModuleValuesTable,
+  TrainingParticipantsTable,
+  TrainingsTable,
+} from '../features/trainings/training.table';
 
 /**
  * The schema as the code sees it. Booleans are `is_*` columns (converted in one place, db/sqlite-booleans.ts);
@@ -206,6 +213,10 @@ export interface MailQueueTable {
   sent_at: string | null;
   transport: string | null;
   message_id: string | null;
+  /** The mail's secrets (one-time links), sealed with a key from APP_SECRET; put back into the text at delivery. */
+  secret_values_enc: string | null;
+  /** The stored subject and text show a secret redacted (`…`); the delivered mail carries it. */
+  is_redacted: Generated<boolean>;
   created_at: string;
   updated_at: string;
 }
@@ -366,6 +377,15 @@ export interface ScormScoDataTable {
   updated_at: string;
 }
 
+/** Failed logins for names that match no account (db/migrations 0006). */
+export interface UnknownLoginFailuresTable {
+  client_id: string;
+  login_normalized: string;
+  failed_count: number;
+  locked_until: string | null;
+  updated_at: string;
+}
+
 export interface Database {
   clients: ClientsTable;
   companies: CompaniesTable;
@@ -391,6 +411,12 @@ export interface Database {
   course_files: CourseFilesTable;
   scorm_attempts: ScormAttemptsTable;
   scorm_sco_data: ScormScoDataTable;
+  unknown_login_failures: UnknownLoginFailuresTable;
+  schedules: SchedulesTable;
+  trainings: TrainingsTable;
+  training_groups: TrainingGroupsTable;
+  training_participants: TrainingParticipantsTable;
+  training_module_values: TrainingModuleValuesTable;
 }
 
 export type Db = Kysely<Database>;

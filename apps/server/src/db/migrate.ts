@@ -4,6 +4,10 @@ import * as m0001 from './migrations/2026-11-22-0001-foundation';
 import * as m0002 from './migrations/2026-11-22-0002-jobs-mail';
 import * as m0003 from './migrations/2026-11-22-0003-users-groups';
 import * as m0004 from './migrations/2026-11-22-0004-content';
+import * as m0005 from './migrations/2026-11-22-0005-mail-secrets';
+import * as m0006 from './migrations/2026-11-23-0006-login-failures';
+import * as m0007 from './migrations/2026-11-23-0007-schedules';
+import * as m0008 from './migrations/2026-11-23-0008-trainings';
 
 /** Migrations are listed here (not read from the folder) so they bundle and run the same under tsx and vitest. */
 const migrations = (dialect: Dialect): Record<string, Migration> => ({
@@ -11,6 +15,10 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '2026-11-22-0002-jobs-mail': { up: (db) => m0002.up(db, dialect) },
   '2026-11-22-0003-users-groups': { up: (db) => m0003.up(db, dialect) },
   '2026-11-22-0004-content': { up: (db) => m0004.up(db, dialect) },
+  '2026-11-22-0005-mail-secrets': { up: (db) => m0005.up(db, dialect) },
+  '2026-11-23-0006-login-failures': { up: (db) => m0006.up(db, dialect) },
+  '2026-11-23-0007-schedules': { up: (db) => m0007.up(db, dialect) },
+  '2026-11-23-0008-trainings': { up: (db) => m0008.up(db, dialect) },
 });
 
 export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {

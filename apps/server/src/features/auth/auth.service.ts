@@ -13,9 +13,11 @@ import {
   countFailedLogin,
   findUserById,
   findUserByLogin,
+  normaliseLogin,
   updateUserFields,
   type UserRow,
 } from '../users/user-accounts.service';
+import { countUnknownLoginFailure, findUnknownLoginLock, lockUnknownLogin } from './unknown-login.repository';
 import { assertPasswordAcceptable } from './password-policy';
 
 export interface RequestMeta {
@@ -23,23 +25,36 @@ export interface RequestMeta {
   userAgent?: string;
 }
 
+const lockedUntil = () => new Date(Date.now() + LOGIN_LOCK_MINUTES * 60_000).toISOString();
+
+/**
+ * A name that matches no account fails exactly as a wrong password does, hash check and lockout included, so
+ * neither the answer nor its time tells whether the account exists (hardening issue, point 4).
+ */
+async function failUnknownLogin(deps: AppDeps, clientId: string, asked: string, password: string): Promise<never> {
+  const login = normaliseLogin(asked);
+  const lock = await findUnknownLoginLock(deps.db, clientId, login);
+  if (lock?.locked_until && lock.locked_until > nowIso()) return unauthorized('login_locked');
+  await verifyPassword(null, password);
+  if ((await countUnknownLoginFailure(deps.db, clientId, login)) >= LOGIN_LOCK_AFTER_FAILURES) {
+    await lockUnknownLogin(deps.db, clientId, login, lockedUntil());
+    return unauthorized('login_locked');
+  }
+  return unauthorized('login_failed');
+}
+
 /** DECISIONS "lockout": 10 failures in a row lock for 15 minutes; a success resets the count. */
 export async function login(deps: AppDeps, tenant: Tenant, body: TLoginBody, meta: RequestMeta): Promise<TLoginResult> {
   const { db } = deps;
   const user = await findUserByLogin(db, tenant.id, body.emailOrUsername);
-  if (!user) {
-    await verifyPassword(null, body.password);
-    return unauthorized('login_failed');
-  }
+  if (!user) return failUnknownLogin(deps, tenant.id, body.emailOrUsername, body.password);
   if (user.login_type === LOGIN_TYPES.SCIM) return unauthorized('login_not_allowed');
   if (user.locked_until && user.locked_until > nowIso()) return unauthorized('login_locked');
 
   const check = await verifyPassword(user.password_hash, body.password);
   if (!check.ok) {
-    const failures = await countFailedLogin(db, tenant.id, user.id);
-    if (failures >= LOGIN_LOCK_AFTER_FAILURES) {
-      const until = new Date(Date.now() + LOGIN_LOCK_MINUTES * 60_000).toISOString();
-      await updateUserFields(db, tenant.id, user.id, { locked_until: until, failed_login_count: 0 });
+    if ((await countFailedLogin(db, tenant.id, user.id)) >= LOGIN_LOCK_AFTER_FAILURES) {
+      await updateUserFields(db, tenant.id, user.id, { locked_until: lockedUntil(), failed_login_count: 0 });
       return unauthorized('login_locked');
     }
     return unauthorized('login_failed');

@@ -87,6 +87,41 @@ describeEachDialect('sign-in', (ctx) => {
     expect(right.json()).toMatchObject({ error: 'login_locked' });
   });
 
+  it('answers an unknown name exactly as an existing account: failed nine times, then locked (no account leaks)', async () => {
+    const { app, deps } = ctx();
+    const client = await createClient(deps.db);
+    const user = await createUser(deps.db, client);
+    const tries = async (emailOrUsername: string) => {
+      const answers: { status: number; body: unknown }[] = [];
+      for (let i = 0; i < 11; i++) {
+        const res = await caller(app, client.host).inject({
+          method: 'POST',
+          url: '/api/user/login',
+          payload: { emailOrUsername, password: `wrong-${i}` },
+          remoteAddress: `10.2.${emailOrUsername.length}.${i}`,
+        });
+        answers.push({ status: res.statusCode, body: res.json() });
+      }
+      return answers;
+    };
+    const existing = await tries(user.email ?? '');
+    const unknown = await tries(`nobody-${user.email ?? ''}`);
+    expect(unknown).toEqual(existing);
+    expect(unknown.map((a) => (a.body as { error: string }).error)).toEqual([
+      ...Array<string>(9).fill('login_failed'),
+      'login_locked',
+      'login_locked',
+    ]);
+    // Case and spaces do not make a fresh name.
+    const variant = await caller(app, client.host).inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { emailOrUsername: `  NOBODY-${(user.email ?? '').toUpperCase()} `, password: 'x' },
+      remoteAddress: '10.3.0.1',
+    });
+    expect(variant.json()).toMatchObject({ error: 'login_locked' });
+  });
+
   it('limits one IP to 30 login calls a minute', async () => {
     const { app, deps } = ctx();
     const client = await createClient(deps.db);

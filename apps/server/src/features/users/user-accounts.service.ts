@@ -10,5 +10,6 @@ export {
   findUserByLogin,
   insertUsers,
   listCompanies,
+  normaliseLogin,
   updateUserFields,
 } from './user.repository';

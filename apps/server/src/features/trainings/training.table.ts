@@ -1,0 +1,57 @@
+import type { Generated } from 'kysely';
+
+// The trainings feature's tables (db/migrations 2026-11-23-0008), named in db/database.ts's Database interface.
+
+export interface TrainingsTable {
+  id: string;
+  client_id: string;
+  course_id: string;
+  /** The training's own dates; null: the course's apply. */
+  start_date: string | null;
+  deadline: string | null;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TrainingGroupsTable {
+  training_id: string;
+  group_id: string;
+  client_id: string;
+  created_at: string;
+}
+
+/** One user's part in one training; the row is the training status per user (DECISIONS "training status"). */
+export interface TrainingParticipantsTable {
+  training_id: string;
+  user_id: string;
+  client_id: string;
+  /** Added individually, not (only) through a group. */
+  is_direct: Generated<boolean>;
+  /** Directly or through an assigned group; false: a former participant whose progress is kept as history. */
+  is_assigned: Generated<boolean>;
+  is_optional: Generated<boolean>;
+  /** PENDING, STARTED, COMPLETED or OPTIONAL: what the status table filters and sorts by. */
+  status: string;
+  /** Completed required modules, kept with the status so the table sorts by progress without a join. */
+  completed_modules: Generated<number>;
+  /** The invitation mail is still to be sent (the training.invitations job sends it). */
+  is_invitation_due: Generated<boolean>;
+  invited_at: string | null;
+  started_at: string | null;
+  completed_at: string | null;
+  last_reminder_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The status per user and module (spec section 3 "per-user values"). */
+export interface TrainingModuleValuesTable {
+  training_id: string;
+  user_id: string;
+  module_id: string;
+  client_id: string;
+  status: string;
+  completed_at: string | null;
+  updated_at: string;
+}
