@@ -6,8 +6,9 @@ import { ConfigError, loadConfig } from './config';
 import { connectDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoData } from './features/demo/demo-seed';
-import { createJobHandlers } from './job-handlers';
+import { createJobHandlers, jobSchedules } from './job-handlers';
 import { startWorkers } from './platform/jobs';
+import { startScheduler } from './platform/scheduler';
 import { logOutput } from './platform/log-output';
 import { clientsOnContentHost, contentHostOf } from './platform/tenant';
 import { hasClientAt, startBanner } from './start-banner';
@@ -87,7 +88,10 @@ async function start(): Promise<void> {
     );
   // Background work (mail queue, later reminders and certificates) starts once the server listens; on shutdown it
   // stops after the last request and before the database closes.
-  workers.stop = startWorkers({ config, db, dialect }, createJobHandlers(), { log: app.log });
+  // The scheduler enqueues recurring jobs at their due times (platform/scheduler.ts); it stops before the workers.
+  const stopScheduler = startScheduler({ config, db, dialect }, jobSchedules, { log: app.log });
+  const stopWorkers = startWorkers({ config, db, dialect }, createJobHandlers(), { log: app.log });
+  workers.stop = () => stopScheduler().then(stopWorkers);
 }
 
 start().catch((err: unknown) => {
