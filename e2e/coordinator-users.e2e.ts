@@ -97,6 +97,33 @@ describe('a coordinator manages the users of their group', () => {
     await context.close();
   });
 
+  it("keeps an admin's own status fields and the reseller roles out of the admin's reach", async () => {
+    const { context, page } = await openPage(browser);
+    await signIn(page, server, 'admin@demo.example');
+    await page.goto(server.url('/coordination/users'));
+    await page.getByRole('searchbox', { name: 'Suche' }).fill('Anna');
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    await page.getByRole('button', { name: 'Admin, Anna' }).click();
+    const drawer = page.getByRole('dialog');
+    await expect.poll(() => drawer.getByRole('switch', { name: 'Aktiv' }).isDisabled()).toBe(true);
+    await expect
+      .poll(() => drawer.textContent())
+      .toContain('Ihren eigenen Status kann nur ein anderer Administrator ändern.');
+    await settle(page);
+    await expectAccessible(page, 'own user drawer');
+    await screenshot(page, 'own-user-drawer-de');
+    await page.keyboard.press('Escape');
+    await page.getByRole('searchbox', { name: 'Suche' }).fill('participant@demo');
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    await page.getByRole('button', { name: 'Participant, Paula' }).click();
+    const role = page.getByRole('dialog').getByRole('combobox', { name: 'Rolle' });
+    await expect.poll(() => role.isEnabled()).toBe(true);
+    const options = await role.locator('option').allTextContents();
+    for (const refused of ['Reseller', 'Reseller-Koordination', 'Administration', 'Superadministration'])
+      expect(options).not.toContain(refused);
+    await context.close();
+  });
+
   it('shows the groups screen and the account page, in English too', async () => {
     const { context, page } = await openPage(browser);
     await signIn(page, server, 'admin@demo.example');

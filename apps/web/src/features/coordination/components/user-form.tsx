@@ -122,7 +122,9 @@ export function UserForm({
             label={t('fields.role')}
             value={draft.role}
             disabled={assignableRoles.length === 0}
-            description={assignableRoles.length === 0 ? t('form.roleFixed') : undefined}
+            description={
+              isSelf ? t('form.ownRoleFixed') : assignableRoles.length === 0 ? t('form.roleFixed') : undefined
+            }
             onChange={(e) => set('role', e.currentTarget.value as TRole)}
             data={roleOptions.map((r) => ({
               value: r,
