@@ -1,8 +1,11 @@
 import type { TActivateBody, TPasswordResetBody, TTokenPurpose } from '@lms/contracts/account';
+import type { TLocale } from '@lms/contracts/constants';
 import { LOGIN_TYPES } from '@lms/contracts/roles';
 import type { AppDeps } from '../../platform/deps';
 import { badRequest, fail } from '../../platform/errors';
 import { nowIso } from '../../platform/ids';
+import { enqueueJob } from '../../platform/jobs-store';
+import { lockForTransaction } from '../../platform/xact-lock';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { createSession, endUserSessions } from '../../platform/session';
 import type { Tenant } from '../../platform/tenant';
@@ -10,6 +13,7 @@ import { assertPasswordAcceptable } from '../auth/password-policy';
 import { isUserActiveOn } from '../users/user.presenter';
 import { findUserById, findUserByLogin, updateUserFields } from '../users/user-accounts.service';
 import { sendPasswordResetMail } from './account-invite';
+import { findLinkClient } from './account.repository';
 import {
   consumeLinkToken,
   findUsableLinkToken,
@@ -19,12 +23,22 @@ import {
 } from './link-tokens';
 
 /** A new reset mail for the same user at most once a minute: the form cannot be used to flood a mailbox. */
-const RESET_RESEND_SECONDS = 60;
+export const RESET_RESEND_SECONDS = 60;
+
+/** The background job that looks the account up and mails the link (password-reset.job.ts runs it). */
+export const PASSWORD_RESET_JOB = 'account.password-reset';
+
+/** What the reset job gets: who was asked for, in which language. No token: the job makes it. */
+export interface PasswordResetJob {
+  login: string;
+  locale: TLocale | null;
+}
 
 /**
- * DECISIONS "reset and activation links": the answer is the same whether or not the account exists (it echoes
- * what was asked). A mail goes only to an active, password-login user with an e-mail address; a locked account
- * still gets one (DECISIONS "lockout").
+ * DECISIONS "reset and activation links": the answer is the same whether or not the account exists, in content
+ * (it echoes what was asked) and in time. So it is given before any work that depends on the account: the request
+ * only queues a job with the client, the asked login and the locale (the same insert for every request), and the
+ * job does the lookup, the resend limit and the mail (sendPasswordResetIfEligible).
  */
 export async function requestPasswordReset(
   deps: AppDeps,
@@ -32,16 +46,34 @@ export async function requestPasswordReset(
   body: TPasswordResetBody,
 ): Promise<{ sentTo: string }> {
   const asked = (body.emailOrUsername ?? body.email ?? '').trim();
-  const user = await findUserByLogin(deps.db, tenant.id, asked);
-  const eligible = user?.email && user.login_type !== LOGIN_TYPES.SCIM && isUserActiveOn(user, nowIso().slice(0, 10));
-  if (user?.email && eligible) {
-    const email = user.email;
-    await deps.db.transaction().execute(async (trx) => {
-      if (await hasRecentLinkToken(trx, tenant.id, user.id, 'reset', RESET_RESEND_SECONDS)) return;
-      await sendPasswordResetMail(trx, deps.config, tenant, { ...user, email }, body.locale);
-    });
-  }
+  const payload: PasswordResetJob = { login: asked, locale: body.locale ?? null };
+  // No creator and no capability: nobody reads this job through GET /api/jobs/{id}.
+  await enqueueJob(deps.db, { clientId: tenant.id, kind: PASSWORD_RESET_JOB, payload, maxAttempts: 3 });
   return { sentTo: asked };
+}
+
+/**
+ * The reset job's work: a mail goes only to an active, password-login user with an e-mail address; a locked
+ * account still gets one (DECISIONS "lockout"); at most one per RESET_RESEND_SECONDS. Answers nothing, so the job's
+ * stored result does not tell whether the account exists either.
+ */
+export async function sendPasswordResetIfEligible(
+  deps: AppDeps,
+  clientId: string,
+  job: PasswordResetJob,
+): Promise<void> {
+  const client = await findLinkClient(deps.db, clientId);
+  if (!client) return;
+  const user = await findUserByLogin(deps.db, clientId, job.login);
+  const eligible = user?.email && user.login_type !== LOGIN_TYPES.SCIM && isUserActiveOn(user, nowIso().slice(0, 10));
+  if (!user?.email || !eligible) return;
+  const email = user.email;
+  await deps.db.transaction().execute(async (trx) => {
+    // Requests in a burst become jobs that run side by side: one at a time per user checks the limit.
+    await lockForTransaction(trx, deps.dialect, `password-reset:${user.id}`);
+    if (await hasRecentLinkToken(trx, clientId, user.id, 'reset', RESET_RESEND_SECONDS)) return;
+    await sendPasswordResetMail(trx, deps.config, client, { ...user, email }, job.locale ?? undefined);
+  });
 }
 
 const invalidLink = (purpose: TTokenPurpose) =>
