@@ -25,6 +25,7 @@ import { accessPlugin } from './platform/access';
 import type { AppDeps } from './platform/deps';
 import { installErrorHandler } from './platform/error-handler';
 import { newId } from './platform/ids';
+import { withLogRedaction } from './platform/log-redaction';
 import { installSecurityHeaders } from './platform/security-headers';
 import { TenantResolver } from './platform/tenant';
 
@@ -44,7 +45,7 @@ declare module 'fastify' {
 /** The app-origin server, used by main.ts and by every test (app.inject). */
 export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? false,
+    logger: withLogRedaction(opts.logger ?? false),
     genReqId: () => newId(),
     trustProxy: deps.config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,

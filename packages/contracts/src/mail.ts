@@ -52,6 +52,11 @@ export type TMailAttempt = z.infer<typeof ZMailAttempt>;
 
 export const ZMailDetail = ZMailQueueItem.extend({
   replyTo: z.string().nullable(),
+  /**
+   * The subject and texts show a secret (a one-time link) redacted as `…`; the delivered mail carries it
+   * (DECISIONS "reset and activation links").
+   */
+  secretsRedacted: z.boolean(),
   bodyText: z.string(),
   bodyHtml: z.string(),
   history: z.array(ZMailAttempt),

@@ -1,7 +1,9 @@
 import type { TLocale } from '@lms/contracts/constants';
 import type { Config } from '../../config';
 import type { DbOrTrx } from '../../db/database';
+import type { SecretText } from '../../platform/secret-text';
 import type { Tenant } from '../../platform/tenant';
+import type { MailValues } from '../mail/send-templated-mail';
 import { accountLink } from './account-links';
 import { queueAccountMails } from './account-mail';
 import { issueLinkToken, issueLinkTokens } from './link-tokens';
@@ -14,7 +16,8 @@ export interface MailRecipient {
   locale: string;
 }
 
-const valuesOf = (tenant: Pick<Tenant, 'name' | 'supportEmail'>, u: MailRecipient, link: string) => ({
+/** The link carries the one-time token as a SecretText: the mail queue stores it redacted (DECISIONS). */
+const valuesOf = (tenant: Pick<Tenant, 'name' | 'supportEmail'>, u: MailRecipient, link: SecretText): MailValues => ({
   firstName: u.first_name,
   lastName: u.last_name,
   name: `${u.first_name} ${u.last_name}`.trim(),
@@ -29,7 +32,7 @@ const valuesOf = (tenant: Pick<Tenant, 'name' | 'supportEmail'>, u: MailRecipien
  */
 export async function sendActivationMails(
   db: DbOrTrx,
-  config: Pick<Config, 'port'>,
+  config: Pick<Config, 'port' | 'appSecret'>,
   tenant: Pick<Tenant, 'id' | 'name' | 'supportEmail' | 'platformDomain'>,
   users: readonly MailRecipient[],
 ): Promise<number> {
@@ -43,13 +46,18 @@ export async function sendActivationMails(
   await queueAccountMails(
     db,
     tenant.id,
-    withMail.map((u) => ({
-      kind: 'activation' as const,
-      to: u.email,
-      toName: `${u.first_name} ${u.last_name}`.trim(),
-      locale: u.locale as TLocale,
-      values: valuesOf(tenant, u, accountLink(config, tenant.platformDomain, '/init-password', tokens.get(u.id))),
-    })),
+    config.appSecret,
+    withMail.map((u) => {
+      const token = tokens.get(u.id);
+      if (!token) throw new Error(`no activation token for user ${u.id}`);
+      return {
+        kind: 'activation' as const,
+        to: u.email,
+        toName: `${u.first_name} ${u.last_name}`.trim(),
+        locale: u.locale as TLocale,
+        values: valuesOf(tenant, u, accountLink(config, tenant.platformDomain, '/init-password', token)),
+      };
+    }),
   );
   return withMail.length;
 }
@@ -57,13 +65,13 @@ export async function sendActivationMails(
 /** A password-reset mail with a 24-hour link to /reset-password (also used by the bulk action). */
 export async function sendPasswordResetMail(
   db: DbOrTrx,
-  config: Pick<Config, 'port'>,
+  config: Pick<Config, 'port' | 'appSecret'>,
   tenant: Pick<Tenant, 'id' | 'name' | 'supportEmail' | 'platformDomain'>,
   user: MailRecipient & { email: string },
   locale?: TLocale,
 ): Promise<void> {
   const token = await issueLinkToken(db, tenant.id, user.id, 'reset');
-  await queueAccountMails(db, tenant.id, [
+  await queueAccountMails(db, tenant.id, config.appSecret, [
     {
       kind: 'password_reset',
       to: user.email,

@@ -1,4 +1,5 @@
 import type { Config } from '../../config';
+import type { SecretText } from '../../platform/secret-text';
 
 const isLocalDomain = (domain: string) =>
   domain === 'localhost' || domain.endsWith('.localhost') || /^\d{1,3}(\.\d{1,3}){3}$/.test(domain);
@@ -13,13 +14,25 @@ export function clientBaseUrl(config: Pick<Config, 'port'>, platformDomain: stri
   return `https://${platformDomain}`;
 }
 
+type AccountPath = '/init-password' | '/reset-password' | '/login';
+
+/**
+ * A link into the client's app. With a one-time token it is a SecretText: stored and shown as
+ * `https://host/reset-password?token=…`, delivered with the token (the token is base64url, no escaping needed).
+ */
+export function accountLink(config: Pick<Config, 'port'>, platformDomain: string, path: AccountPath): string;
 export function accountLink(
   config: Pick<Config, 'port'>,
   platformDomain: string,
-  path: '/init-password' | '/reset-password' | '/login',
-  token?: string,
-): string {
-  const url = new URL(path, clientBaseUrl(config, platformDomain));
-  if (token) url.searchParams.set('token', token);
-  return url.toString();
+  path: AccountPath,
+  token: SecretText,
+): SecretText;
+export function accountLink(
+  config: Pick<Config, 'port'>,
+  platformDomain: string,
+  path: AccountPath,
+  token?: SecretText,
+): string | SecretText {
+  const url = new URL(path, clientBaseUrl(config, platformDomain)).toString();
+  return token ? token.wrap(`${url}?token=`) : url;
 }

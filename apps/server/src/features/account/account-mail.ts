@@ -1,7 +1,6 @@
 import type { TLocale } from '@lms/contracts/constants';
-import type { TMailValues } from '@lms/contracts/mail-templates';
 import type { DbOrTrx } from '../../db/database';
-import { sendTemplatedMail } from '../mail/send-templated-mail';
+import { sendTemplatedMail, type MailValues } from '../mail/send-templated-mail';
 
 /** The mails of the account area; each is a template kind of the mail feature (DECISIONS "default templates"). */
 export interface AccountMail {
@@ -10,16 +9,23 @@ export interface AccountMail {
   toName?: string | null;
   replyTo?: string | null;
   locale: TLocale;
-  values: TMailValues;
+  /** A link with a one-time token is a SecretText (link-tokens.ts), never a plain string. */
+  values: MailValues;
 }
 
 /**
  * Enqueues account mails in the caller's transaction (outbox), so a mail exists exactly when the change that
- * caused it was committed; the mail worker delivers it.
+ * caused it was committed; the mail worker delivers it. APP_SECRET seals the one-time links (send-templated-mail.ts).
  */
-export async function queueAccountMails(db: DbOrTrx, clientId: string, mails: readonly AccountMail[]): Promise<void> {
+export async function queueAccountMails(
+  db: DbOrTrx,
+  clientId: string,
+  appSecret: string,
+  mails: readonly AccountMail[],
+): Promise<void> {
   for (const m of mails) {
     await sendTemplatedMail(db, clientId, {
+      appSecret,
       kind: m.kind,
       locale: m.locale,
       to: { address: m.to, name: m.toName ?? null },

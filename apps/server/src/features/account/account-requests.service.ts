@@ -53,7 +53,7 @@ export async function requestUsername(deps: AppDeps, tenant: Tenant, body: TForg
         created_at: nowIso(),
       })
       .execute();
-    await queueAccountMails(trx, tenant.id, [
+    await queueAccountMails(trx, tenant.id, deps.config.appSecret, [
       {
         kind: 'forgot_username',
         to,
@@ -90,7 +90,7 @@ export async function requestDataChange(deps: AppDeps, tenant: Tenant, actor: Ac
     ['Message', body.message],
   ]);
   await deps.db.transaction().execute((trx) =>
-    queueAccountMails(trx, tenant.id, [
+    queueAccountMails(trx, tenant.id, deps.config.appSecret, [
       {
         kind: 'data_change_request',
         to,

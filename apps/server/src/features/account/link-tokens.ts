@@ -2,11 +2,13 @@ import { TOKEN_LINK_VALID_HOURS } from '@lms/contracts/constants';
 import type { TTokenPurpose } from '@lms/contracts/account';
 import type { DbOrTrx } from '../../db/database';
 import { newId, newSecretToken, nowIso } from '../../platform/ids';
+import { revealSecret, SecretText } from '../../platform/secret-text';
 import { hashToken } from '../../platform/session';
 
 /**
  * DECISIONS "reset and activation links": a random token, stored only as its SHA-256, single use, valid 24 hours.
- * A new link replaces the user's older unused links of the same purpose.
+ * A new link replaces the user's older unused links of the same purpose. The token comes as a SecretText: it turns
+ * into `…` wherever it is written as text, so it reaches only the delivered mail (send-templated-mail.ts).
  */
 export async function issueLinkToken(
   db: DbOrTrx,
@@ -14,8 +16,8 @@ export async function issueLinkToken(
   userId: string,
   purpose: TTokenPurpose,
   now = new Date(),
-): Promise<string> {
-  const token = newSecretToken();
+): Promise<SecretText> {
+  const token = SecretText.of(newSecretToken());
   await db
     .deleteFrom('user_tokens')
     .where('client_id', '=', clientId)
@@ -30,7 +32,7 @@ export async function issueLinkToken(
       client_id: clientId,
       user_id: userId,
       purpose,
-      token_hash: hashToken(token),
+      token_hash: hashToken(revealSecret(token)),
       created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + TOKEN_LINK_VALID_HOURS * 3_600_000).toISOString(),
       used_at: null,
@@ -45,13 +47,13 @@ export async function issueLinkTokens(
   clientId: string,
   userIds: readonly string[],
   purpose: TTokenPurpose,
-): Promise<Map<string, string>> {
+): Promise<Map<string, SecretText>> {
   const now = new Date();
   const expires = new Date(now.getTime() + TOKEN_LINK_VALID_HOURS * 3_600_000).toISOString();
-  const out = new Map<string, string>();
+  const out = new Map<string, SecretText>();
   const rows = userIds.map((userId) => {
     const token = newSecretToken();
-    out.set(userId, token);
+    out.set(userId, SecretText.of(token));
     return {
       id: newId(),
       client_id: clientId,

@@ -11,7 +11,7 @@ import {
   type MailTransport,
   type SentMail,
 } from '../../platform/mailer';
-import { MAIL_JOB_KIND } from './mail-queue';
+import { deliverableTexts, MAIL_JOB_KIND } from './mail-queue';
 import { applyMailAttempt, findClientMailInfo, findMailById, insertAttempt } from './mail.repository';
 import { resolveMailRoute, type MailRoute } from './mail-route';
 
@@ -47,12 +47,14 @@ const sentRecord = (transport: TMailTransport, sent: SentMail, now: Date): Attem
   },
   // A mail cancelled while it was already on its way was still delivered: the row says what happened.
   from: ['queued', 'cancelled'],
+  // A delivered mail's one-time links are not needed any more: their sealed form goes too.
   changes: {
     status: 'sent',
     sent_at: now.toISOString(),
     message_id: sent.messageId,
     next_attempt_at: null,
     last_error: null,
+    secret_values_enc: null,
   },
 });
 
@@ -120,14 +122,16 @@ export function createMailDeliveryHandler(): JobHandler<{ mailId: string }> {
       try {
         const route = await resolveMailRoute(ctx.deps, client);
         transport = route.transport;
+        // The stored texts show one-time links redacted; only the mail that leaves carries them (mail-queue.ts).
+        const texts = deliverableTexts(ctx.deps.config.appSecret, mail);
         sent = await transportFor(route).send({
           messageId: `<${mail.id}@${client.platform_domain}>`,
           from: route.from,
           to: { address: mail.to_address, name: mail.to_name },
           replyTo: mail.reply_to ?? client.support_email,
-          subject: mail.subject,
-          text: mail.body_text,
-          html: mail.body_html,
+          subject: texts.subject,
+          text: texts.text,
+          html: texts.html,
           footer: client.email_footer,
         });
       } catch (err) {

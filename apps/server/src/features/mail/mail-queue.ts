@@ -3,8 +3,11 @@ import type { TMailTemplateKind } from '@lms/contracts/mail-templates';
 import type { DbOrTrx } from '../../db/database';
 import { newId } from '../../platform/ids';
 import { enqueueJob } from '../../platform/jobs-store';
-import { textToHtml, wrapHtmlDocument } from '../mail-templates/template-render';
-import { insertMail } from './mail.repository';
+import { MailSendError } from '../../platform/mailer';
+import { openSecret, sealSecret } from '../../platform/secret-box';
+import { containsSecret, revealSecret, type SecretText } from '../../platform/secret-text';
+import { escapeHtml, textToHtml, wrapHtmlDocument } from '../mail-templates/template-render';
+import { insertMail, type MailRow } from './mail.repository';
 
 export const MAIL_JOB_KIND = 'mail.send';
 
@@ -18,6 +21,76 @@ export interface MailToEnqueue {
   replyTo?: string | null;
   locale: TLocale;
   templateKind?: TMailTemplateKind | null;
+  /**
+   * Secrets (one-time links) whose redacted form stands in subject, text or html: sealed with a key from
+   * APP_SECRET (`appSecret`, needed then) and put back only at delivery. The secret itself never goes into the
+   * stored texts; a text that holds one in clear is refused.
+   */
+  secrets?: readonly SecretText[];
+  appSecret?: string;
+}
+
+/** The key's purpose for a mail's sealed secrets (platform/secret-box.ts); the mail's id is bound to them. */
+const SECRETS_PURPOSE = 'mail-secrets-v1';
+
+/** [shown form, value] of each secret of a mail, in the order they are put back. */
+type SecretPairs = [string, string][];
+
+interface StoredTexts {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+function sealSecrets(
+  mailId: string,
+  stored: StoredTexts,
+  mail: MailToEnqueue,
+): { secret_values_enc: string | null; is_redacted: boolean } {
+  const pairs: SecretPairs = [];
+  for (const secret of mail.secrets ?? []) {
+    if ([stored.subject, stored.text, stored.html].some((part) => containsSecret(part, secret))) {
+      throw new Error('a mail text holds a secret in clear; pass it as a SecretText value');
+    }
+    const shown = secret.redacted;
+    const value = revealSecret(secret);
+    const appears =
+      stored.subject.includes(shown) || stored.text.includes(shown) || stored.html.includes(escapeHtml(shown));
+    if (!appears) continue;
+    const same = pairs.find(([s]) => s === shown);
+    if (same && same[1] !== value) throw new Error('two secrets of one mail share their redacted form');
+    if (!same) pairs.push([shown, value]);
+  }
+  if (pairs.length === 0) return { secret_values_enc: null, is_redacted: false };
+  if (!mail.appSecret) throw new Error('a mail with secrets needs APP_SECRET to seal them');
+  return {
+    secret_values_enc: sealSecret(mail.appSecret, SECRETS_PURPOSE, JSON.stringify(pairs), mailId),
+    is_redacted: true,
+  };
+}
+
+const replaceAll = (text: string, shown: string, value: string) => text.split(shown).join(value);
+
+/**
+ * The mail as it leaves: the stored subject and texts with each redacted secret put back (escaped in the HTML part,
+ * as the template put it there). Only the mail worker calls this, right before handing the mail to SMTP. When the
+ * secrets do not open (APP_SECRET changed) the mail fails for good: its links could not work anyway.
+ */
+export function deliverableTexts(appSecret: string, mail: MailRow): StoredTexts {
+  const out = { subject: mail.subject, text: mail.body_text, html: mail.body_html };
+  if (!mail.secret_values_enc) return out;
+  let pairs: SecretPairs;
+  try {
+    pairs = JSON.parse(openSecret(appSecret, SECRETS_PURPOSE, mail.secret_values_enc, mail.id)) as SecretPairs;
+  } catch {
+    throw new MailSendError('The mail’s one-time link cannot be opened (was APP_SECRET changed?).', true, null, null);
+  }
+  for (const [shown, value] of pairs) {
+    out.subject = replaceAll(out.subject, shown, value);
+    out.text = replaceAll(out.text, shown, value);
+    out.html = replaceAll(out.html, escapeHtml(shown), escapeHtml(value));
+  }
+  return out;
 }
 
 /**
@@ -38,6 +111,12 @@ export async function enqueueMail(
     now,
   );
   const at = now.toISOString();
+  const stored: StoredTexts = {
+    subject: mail.subject.replace(/[\r\n]+/g, ' ').trim(),
+    text: mail.text,
+    html: mail.html ?? wrapHtmlDocument(textToHtml(mail.text), mail.locale),
+  };
+  const sealed = sealSecrets(id, stored, mail);
   await insertMail(trx, clientId, {
     id,
     job_id: jobId,
@@ -47,9 +126,10 @@ export async function enqueueMail(
     to_address_normalized: to.address.trim().toLowerCase(),
     to_name: to.name ?? null,
     reply_to: mail.replyTo ?? null,
-    subject: mail.subject.replace(/[\r\n]+/g, ' ').trim(),
-    body_text: mail.text,
-    body_html: mail.html ?? wrapHtmlDocument(textToHtml(mail.text), mail.locale),
+    subject: stored.subject,
+    body_text: stored.text,
+    body_html: stored.html,
+    ...sealed,
     status: 'queued',
     attempts: 0,
     last_error: null,

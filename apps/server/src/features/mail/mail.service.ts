@@ -54,6 +54,7 @@ export async function getMail(deps: AppDeps, actor: Actor, id: string): Promise<
   return {
     ...presentMail(row),
     replyTo: row.reply_to,
+    secretsRedacted: row.is_redacted,
     bodyText: row.body_text,
     bodyHtml: row.body_html,
     history: history.map(presentAttempt),

@@ -1,17 +1,29 @@
 import type { TLocale } from '@lms/contracts/constants';
-import type { TMailTemplateKind, TMailValues } from '@lms/contracts/mail-templates';
+import type { TMailPlaceholder, TMailTemplateKind, TMailValues } from '@lms/contracts/mail-templates';
 import type { DbOrTrx } from '../../db/database';
 import { notFound } from '../../platform/errors';
+import { isSecretText, type SecretText } from '../../platform/secret-text';
 import { renderMailOfKind } from '../mail-templates/mail-template.service';
 import { enqueueMail } from './mail-queue';
 import { findClientMailInfo } from './mail.repository';
+
+/** A value that carries a secret (a link with a one-time token) is a SecretText: see sendTemplatedMail. */
+export type MailValues = { [K in TMailPlaceholder]?: string | SecretText };
+
+/**
+ * The kinds whose link carries a one-time token (DECISIONS "reset and activation links"): their link must be a
+ * SecretText, a plain string is refused. A new kind with a secret link belongs here.
+ */
+export const SECRET_LINK_KINDS: ReadonlySet<TMailTemplateKind> = new Set(['activation', 'password_reset']);
 
 export interface TemplatedMail {
   kind: TMailTemplateKind;
   locale: TLocale;
   to: string | { address: string; name?: string | null };
   /** clientName and supportEmail default to the client's own. */
-  values: TMailValues;
+  values: MailValues;
+  /** Seals the values that are a SecretText; needed when there are any. */
+  appSecret?: string;
   /** A course's own template; left out: the client's standard template of the kind, else the built-in default. */
   templateId?: string | null;
   replyTo?: string | null;
@@ -20,6 +32,10 @@ export interface TemplatedMail {
 /**
  * Renders the template of a kind in the reader's locale and puts the mail in the queue, inside the caller's
  * transaction (users, trainings, reminders and certificates call this). Answers the mail's id.
+ *
+ * A SecretText value is rendered in its redacted form (`https://host/reset-password?token=…`), so the queue's
+ * subject and texts never hold the secret; the secret itself is sealed with APP_SECRET and put back only when the
+ * worker delivers the mail (mail-queue.ts).
  */
 export async function sendTemplatedMail(
   trx: DbOrTrx,
@@ -27,8 +43,18 @@ export async function sendTemplatedMail(
   mail: TemplatedMail,
   now = new Date(),
 ): Promise<string> {
+  if (SECRET_LINK_KINDS.has(mail.kind) && !isSecretText(mail.values.link)) {
+    throw new Error(`the link of a ${mail.kind} mail carries a one-time token and must be a SecretText`);
+  }
   const client = (await findClientMailInfo(trx, clientId)) ?? notFound('client');
-  const values: TMailValues = { clientName: client.name, supportEmail: client.support_email ?? '', ...mail.values };
+  const secrets: SecretText[] = [];
+  const shown: TMailValues = {};
+  for (const [key, value] of Object.entries(mail.values) as [TMailPlaceholder, string | SecretText | undefined][]) {
+    if (value === undefined) continue;
+    if (isSecretText(value)) secrets.push(value);
+    shown[key] = isSecretText(value) ? value.redacted : value;
+  }
+  const values: TMailValues = { clientName: client.name, supportEmail: client.support_email ?? '', ...shown };
   const rendered = await renderMailOfKind(trx, clientId, {
     kind: mail.kind,
     locale: mail.locale,
@@ -46,6 +72,8 @@ export async function sendTemplatedMail(
       locale: mail.locale,
       templateKind: mail.kind,
       replyTo: mail.replyTo,
+      secrets,
+      appSecret: mail.appSecret,
     },
     now,
   );
