@@ -147,7 +147,8 @@ export const ZUserValueParams = z.object({ courseTrainingId: ZId, moduleId: ZId 
  * is completed by being opened (DECISIONS "module completion"); a SCORM module becomes STARTED at most, its
  * completion comes from the runtime. A locked module answers 400 `module_locked` {unlockedBy}.
  */
-export const ZRecordModuleBody = z.object({}).default({});
+/** No fields: the web app may send `{}` or nothing. */
+export const ZRecordModuleBody = z.object({}).nullish();
 export const ZRecordModuleResult = ZCourseTrainingUserValue.extend({ trainingStatus: ZTrainingStatus });
 export type TRecordModuleResult = z.infer<typeof ZRecordModuleResult>;
 

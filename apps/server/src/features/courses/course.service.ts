@@ -146,7 +146,7 @@ export async function updateCourse(deps: AppDeps, actor: Actor, id: string, body
 export async function deleteCourse(deps: AppDeps, actor: Actor, id: string): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
     if (!(await findCourseById(trx, actor.clientId, id))) notFound('course');
-    if (await isCourseUsedByTraining(trx, deps.dialect, actor.clientId, id)) conflict('course_in_use');
+    if (await isCourseUsedByTraining(trx, actor.clientId, id)) conflict('course_in_use');
     await deleteCourseRow(trx, actor.clientId, id);
   });
   await removeFromStorage(deps.config.dataDir, courseStorageKey(actor.clientId, id));

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { createClient, createUser, signIn } from '../../../test/factories';
 import { describeEachDialect, type Caller } from '../../../test/test-app';
+import { newId } from '../../platform/ids';
 
 interface Course {
   id: string;
@@ -221,17 +221,17 @@ describeEachDialect('courses', (ctx) => {
     expect((await elsewhere.post('/api/courses', body({ reminderMailTemplateId: foreign }))).statusCode).toBe(200);
   });
 
-  it('course_in_use: a course a training uses is not deleted', async () => {
+  it('course_in_use: a course a training uses is not deleted; once the training is gone, it is', async () => {
     const { deps, client, content } = await setup();
     const id = (await content.post('/api/courses', body())).json<Course>().id;
-    // The trainings issue brings the real table; until then a stand-in with the columns the check reads.
-    await sql`create table if not exists trainings (id text primary key, client_id text, course_id text)`.execute(
-      deps.db,
-    );
-    await sql`insert into trainings (id, client_id, course_id) values (${id}, ${client.id}, ${id})`.execute(deps.db);
+    const now = new Date().toISOString();
+    const training = { id: newId(), client_id: client.id, course_id: id, created_at: now, updated_at: now };
+    await deps.db.insertInto('trainings').values(training).execute();
     const res = await content.del(`/api/courses/${id}`);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ error: 'course_in_use' });
     expect((await content.get(`/api/courses/${id}`)).statusCode).toBe(200);
+    await deps.db.deleteFrom('trainings').where('id', '=', training.id).execute();
+    expect((await content.del(`/api/courses/${id}`)).statusCode).toBe(200);
   });
 });

@@ -192,7 +192,7 @@ export async function deleteModule(deps: AppDeps, actor: Actor, courseId: string
   const { clientId } = actor;
   await deps.db.transaction().execute(async (trx) => {
     if (!(await findModuleRow(trx, clientId, courseId, id))) notFound('module');
-    await assertCourseNotInUse(trx, deps.dialect, clientId, courseId);
+    await assertCourseNotInUse(trx, clientId, courseId);
     await deleteModuleRow(trx, clientId, id);
   });
   await removeFromStorage(deps.config.dataDir, moduleStorageKey(clientId, courseId, id));

@@ -1,6 +1,6 @@
 import type { TModuleStatus, TSuccessStatus } from '@lms/contracts/scorm-runtime';
 import type { DbOrTrx } from '../../db/database';
-import { listTrainingAttempts } from './scorm-runtime.repository';
+import { deleteTrainingAttemptRows, listTrainingAttempts } from './scorm-runtime.repository';
 
 export type ModuleProgress = {
   userId: string;
@@ -28,3 +28,7 @@ export async function listTrainingProgress(
     completedAt: r.completed_at,
   }));
 }
+
+/** For the trainings feature: deleting a training deletes its learners' runtime data, in the caller's transaction. */
+export const deleteTrainingAttempts = (db: DbOrTrx, clientId: string, trainingId: string): Promise<void> =>
+  deleteTrainingAttemptRows(db, clientId, trainingId);

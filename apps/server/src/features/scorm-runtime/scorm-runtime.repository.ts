@@ -117,3 +117,13 @@ export const listTrainingAttempts = (db: DbOrTrx, clientId: string, trainingId: 
     .where('kind', '=', 'training')
     .where('training_id', '=', trainingId)
     .execute();
+
+/** For the trainings feature: a deleted training's learner attempts go with it (their SCO data cascades). */
+export async function deleteTrainingAttemptRows(db: DbOrTrx, clientId: string, trainingId: string): Promise<void> {
+  await db
+    .deleteFrom('scorm_attempts')
+    .where('client_id', '=', clientId)
+    .where('kind', '=', 'training')
+    .where('training_id', '=', trainingId)
+    .execute();
+}

@@ -36,3 +36,19 @@ export async function findSelectedUsers(db: DbOrTrx, scope: UserScope, ids: read
   if (rows.length !== unique.length) fail(404, 'users_not_same_count', { wanted: unique.length, found: rows.length });
   return rows;
 }
+
+/** Which of these users the actor may see (no error for the others): a coordinator's part of a mixed list. */
+export async function userIdsInScope(db: DbOrTrx, scope: UserScope, ids: readonly string[]): Promise<string[]> {
+  const unique = [...new Set(ids)];
+  const found: string[] = [];
+  for (let i = 0; i < unique.length; i += 500) {
+    const rows = await db
+      .selectFrom('users as u')
+      .select('u.id')
+      .where('u.id', 'in', unique.slice(i, i + 500))
+      .where((eb) => userInScope(eb, scope))
+      .execute();
+    found.push(...rows.map((r) => r.id));
+  }
+  return found;
+}

@@ -1,0 +1,157 @@
+import type { TLaunchResult, TModuleStatus } from '@lms/contracts/scorm-runtime';
+import type {
+  TCourseTrainingUserValueList,
+  TRecordModuleResult,
+  TUserTraining,
+  TUserTrainingList,
+} from '@lms/contracts/trainings';
+import type { DbOrTrx } from '../../db/database';
+import type { AppDeps } from '../../platform/deps';
+import { badRequest, notFound } from '../../platform/errors';
+import { nowIso } from '../../platform/ids';
+import type { Actor } from '../../platform/session';
+import type { Tenant } from '../../platform/tenant';
+import { loadCourse } from '../courses/course.service';
+import { launchTrainingModule } from '../scorm-runtime/launch.service';
+import { findParticipant, moduleValuesOf, moduleValuesOfUser, participationsOfUser } from './participant.repository';
+import type { ParticipantRow } from './participant.repository';
+import { findTrainingWithCourse } from './training.repository';
+import { recordModuleProgress } from './training-progress.service';
+import { moduleStates, nextModuleOf, progressOf, trainingStatusOf } from './training-status';
+
+// The learner's side (spec sections 2 and 7): their trainings with module locking, their module values, and what
+// opening a module records. A user sees the trainings they are assigned to; anything else is not found.
+
+async function presentUserTraining(db: DbOrTrx, actor: Actor, p: ParticipantRow): Promise<TUserTraining | null> {
+  const training = await findTrainingWithCourse(db, actor.clientId, p.training_id);
+  if (!training) return null;
+  const course = await loadCourse(db, actor.clientId, training.course_id, actor.locale);
+  const values = await moduleValuesOf(db, actor.clientId, p.training_id, actor.userId);
+  const states = moduleStates(course.modules, new Map(values.map((v) => [v.module_id, v.status as TModuleStatus])));
+  const progress = progressOf(states);
+  return {
+    id: training.id,
+    courseId: course.id,
+    title: course.title,
+    description: course.description,
+    startDate: training.start_date ?? training.course_start_date,
+    deadline: training.deadline ?? training.course_deadline,
+    durationMinutes: course.durationMinutes,
+    status: trainingStatusOf(p),
+    startedAt: p.started_at,
+    completedAt: p.completed_at,
+    progress: { completed: progress.completed, required: progress.required },
+    nextModuleId: nextModuleOf(states),
+    modules: states.map((s) => {
+      const m = course.modules.find((x) => x.id === s.id)!;
+      return {
+        id: m.id,
+        order: m.order,
+        kind: m.kind,
+        title: m.title,
+        durationInMinutes: m.durationInMinutes,
+        required: s.required,
+        status: s.status,
+        completedAt: values.find((v) => v.module_id === s.id)?.completed_at ?? null,
+        locked: s.locked,
+        unlockedBy: s.unlockedBy,
+      };
+    }),
+  };
+}
+
+/** By deadline (none last), then title: what is due first comes first on the dashboard. */
+const byDeadline = (a: TUserTraining, b: TUserTraining) =>
+  (a.deadline ?? '9999-12-31').localeCompare(b.deadline ?? '9999-12-31') || a.title.localeCompare(b.title);
+
+export async function listMyTrainings(deps: AppDeps, actor: Actor): Promise<TUserTrainingList> {
+  const rows = await participationsOfUser(deps.db, actor.clientId, actor.userId, true);
+  const items: TUserTraining[] = [];
+  for (const row of rows) {
+    const item = await presentUserTraining(deps.db, actor, row);
+    if (item) items.push(item);
+  }
+  return { items: items.sort(byDeadline) };
+}
+
+async function findMyParticipation(db: DbOrTrx, actor: Actor, trainingId: string): Promise<ParticipantRow> {
+  const row = await findParticipant(db, actor.clientId, trainingId, actor.userId);
+  return row?.is_assigned ? row : notFound('training');
+}
+
+export async function getMyTraining(deps: AppDeps, actor: Actor, trainingId: string): Promise<TUserTraining> {
+  const row = await findMyParticipation(deps.db, actor, trainingId);
+  return (await presentUserTraining(deps.db, actor, row)) ?? notFound('training');
+}
+
+export async function listMyModuleValues(deps: AppDeps, actor: Actor): Promise<TCourseTrainingUserValueList> {
+  const rows = await moduleValuesOfUser(deps.db, actor.clientId, actor.userId);
+  return {
+    items: rows.map((r) => ({
+      trainingId: r.training_id,
+      userId: r.user_id,
+      moduleId: r.module_id,
+      status: r.status as TModuleStatus,
+      completedAt: r.completed_at,
+      updatedAt: r.updated_at,
+    })),
+  };
+}
+
+/** The module of the training's course that the learner may open now: 404 if not theirs, 400 if locked. */
+async function openableModule(db: DbOrTrx, actor: Actor, trainingId: string, moduleId: string) {
+  const row = await findMyParticipation(db, actor, trainingId);
+  const training = await presentUserTraining(db, actor, row);
+  const module = training?.modules.find((m) => m.id === moduleId) ?? notFound('module');
+  // 400, not 403: the web app answers a 403 with the permission dialog, and this is a step out of order.
+  if (module.locked) badRequest('module_locked', { moduleId, unlockedBy: module.unlockedBy });
+  return module;
+}
+
+/**
+ * `POST /course-training-user-value/{courseTrainingId}/{moduleId}`: the learner opened a module. A PDF is completed by
+ * being opened (DECISIONS "module completion"); a SCORM module is started, its completion comes from the runtime.
+ */
+export async function recordModuleOpened(
+  deps: AppDeps,
+  actor: Actor,
+  trainingId: string,
+  moduleId: string,
+): Promise<TRecordModuleResult> {
+  return deps.db.transaction().execute(async (trx) => {
+    const module = await openableModule(trx, actor, trainingId, moduleId);
+    const status = module.kind === 'pdf' ? 'COMPLETED' : 'STARTED';
+    const input = {
+      clientId: actor.clientId,
+      trainingId,
+      userId: actor.userId,
+      moduleId,
+      status,
+      at: nowIso(),
+    } as const;
+    return (await recordModuleProgress(trx, input)) ?? notFound('training');
+  });
+}
+
+/** A participant launches an unlocked module in the player; launching starts it (DECISIONS "training status"). */
+export async function launchMyModule(
+  deps: AppDeps,
+  actor: Actor,
+  tenant: Tenant,
+  trainingId: string,
+  moduleId: string,
+): Promise<TLaunchResult> {
+  await deps.db.transaction().execute(async (trx) => {
+    await openableModule(trx, actor, trainingId, moduleId);
+    const at = nowIso();
+    await recordModuleProgress(trx, {
+      clientId: actor.clientId,
+      trainingId,
+      userId: actor.userId,
+      moduleId,
+      status: 'STARTED',
+      at,
+    });
+  });
+  return launchTrainingModule(deps, tenant, { userId: actor.userId, trainingId, moduleId, locale: actor.locale });
+}

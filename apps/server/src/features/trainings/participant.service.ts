@@ -1,0 +1,114 @@
+import type { TModuleStatus } from '@lms/contracts/scorm-runtime';
+import type { TParticipantListQuery, TParticipantPage, TParticipantStatus } from '@lms/contracts/trainings';
+import type { DbOrTrx } from '../../db/database';
+import type { AppDeps } from '../../platform/deps';
+import { notFound } from '../../platform/errors';
+import { nowIso } from '../../platform/ids';
+import type { Actor } from '../../platform/session';
+import { repairUserSearchKeys } from '../users/user-search-keys';
+import { resolveUserScope, type UserScope } from '../users/user-scope';
+import { countParticipants, listParticipantPage } from './participant-list.repository';
+import { findParticipant, moduleValuesOfUsers, updateParticipants } from './participant.repository';
+import { moduleRulesOf } from './training-progress.service';
+import { findVisibleTraining } from './training-scope';
+import { moduleStates, progressOf, trainingStatusOf } from './training-status';
+
+type PageRow = Awaited<ReturnType<typeof listParticipantPage>>['rows'][number];
+
+async function presentParticipants(
+  db: DbOrTrx,
+  clientId: string,
+  trainingId: string,
+  courseId: string,
+  rows: readonly PageRow[],
+): Promise<TParticipantStatus[]> {
+  const rules = await moduleRulesOf(db, clientId, courseId);
+  const values = await moduleValuesOfUsers(
+    db,
+    clientId,
+    trainingId,
+    rows.map((r) => r.user_id),
+  );
+  return rows.map((r) => {
+    const own = values.filter((v) => v.user_id === r.user_id);
+    const states = moduleStates(rules, new Map(own.map((v) => [v.module_id, v.status as TModuleStatus])));
+    const progress = progressOf(states);
+    return {
+      userId: r.user_id,
+      name: `${r.first_name} ${r.last_name}`.trim(),
+      email: r.email,
+      status: r.status as TParticipantStatus['status'],
+      optional: r.is_optional,
+      direct: r.is_direct,
+      assigned: r.is_assigned,
+      startedAt: r.started_at,
+      completedAt: r.completed_at,
+      invitedAt: r.invited_at,
+      lastReminderAt: r.last_reminder_at,
+      completedModules: progress.completed,
+      requiredModules: progress.required,
+      modules: states.map((s) => ({
+        moduleId: s.id,
+        status: s.status,
+        completedAt: own.find((v) => v.module_id === s.id)?.completed_at ?? null,
+      })),
+    };
+  });
+}
+
+/** `GET /course-training-user-value/{trainingId}/get-status-of-all-users`: paged, filtered, sorted on the server. */
+export async function listParticipantStatuses(
+  deps: AppDeps,
+  actor: Actor,
+  trainingId: string,
+  query: TParticipantListQuery,
+): Promise<TParticipantPage> {
+  const scope = await resolveUserScope(deps, actor);
+  const training = await findVisibleTraining(deps.db, scope, trainingId);
+  await repairUserSearchKeys(deps.db, actor.clientId);
+  const { rows, total } = await listParticipantPage(deps.db, scope, trainingId, query);
+  const items = await presentParticipants(deps.db, actor.clientId, trainingId, training.course_id, rows);
+  const counts = (await countParticipants(deps.db, scope, [trainingId])).get(trainingId)?.counts;
+  return {
+    items,
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+    counts: counts ?? { participants: 0, pending: 0, started: 0, completed: 0, optional: 0 },
+  };
+}
+
+async function participantStatus(db: DbOrTrx, scope: UserScope, trainingId: string, courseId: string, userId: string) {
+  const query = { page: 1, pageSize: 10, sort: 'name', order: 'asc', userId } as const;
+  const { rows } = await listParticipantPage(db, scope, trainingId, query);
+  const [item] = await presentParticipants(db, scope.clientId, trainingId, courseId, rows);
+  return item ?? notFound('participant');
+}
+
+/**
+ * DECISIONS "training status per user": a coordinator marks a participant OPTIONAL (not obliged: no reminders, not
+ * counted as missing) or takes the mark off again; a completed training stays COMPLETED either way.
+ */
+export async function setParticipantOptional(
+  deps: AppDeps,
+  actor: Actor,
+  trainingId: string,
+  userId: string,
+  optional: boolean,
+): Promise<TParticipantStatus> {
+  const scope = await resolveUserScope(deps, actor);
+  return deps.db.transaction().execute(async (trx) => {
+    const training = await findVisibleTraining(trx, scope, trainingId);
+    // Outside the scope, the participant is not found, as the status table does not show them either.
+    await participantStatus(trx, scope, trainingId, training.course_id, userId);
+    const row = (await findParticipant(trx, actor.clientId, trainingId, userId)) ?? notFound('participant');
+    if (row.is_optional !== optional) {
+      await updateParticipants(trx, actor.clientId, trainingId, [userId], {
+        is_optional: optional,
+        status: trainingStatusOf({ ...row, is_optional: optional }),
+        updated_at: nowIso(),
+      });
+    }
+    return participantStatus(trx, scope, trainingId, training.course_id, userId);
+  });
+}

@@ -1,0 +1,112 @@
+import type { TModuleStatus } from '@lms/contracts/scorm-runtime';
+import type { TRecordModuleResult } from '@lms/contracts/trainings';
+import type { DbOrTrx } from '../../db/database';
+import { listCourseModules } from '../modules/module.service';
+import { laterStatus } from '../scorm-runtime/status-rollup';
+import { findParticipant, moduleValuesOf, updateParticipants, upsertModuleValue } from './participant.repository';
+import { findTrainingById } from './training.repository';
+import { moduleStates, progressOf, trainingStatusOf, type ModuleRule, type ModuleState } from './training-status';
+
+// Where a learner's progress lands: the module value and the training status per user, in the caller's
+// transaction. The SCORM runtime (runtime-commit) and the learner's module call both write through here.
+
+export interface ModuleProgressInput {
+  clientId: string;
+  trainingId: string;
+  userId: string;
+  moduleId: string;
+  status: TModuleStatus;
+  at: string;
+}
+
+/** The course's modules as the locking and completion rules see them. */
+export async function moduleRulesOf(db: DbOrTrx, clientId: string, courseId: string): Promise<ModuleRule[]> {
+  const modules = await listCourseModules(db, clientId, courseId, 'en-US');
+  return modules.map((m) => ({ id: m.id, order: m.order, required: m.required }));
+}
+
+/** One participant's module states in a training (status, required, locked). */
+export async function participantModuleStates(
+  db: DbOrTrx,
+  clientId: string,
+  trainingId: string,
+  userId: string,
+  rules: readonly ModuleRule[],
+): Promise<ModuleState[]> {
+  const values = await moduleValuesOf(db, clientId, trainingId, userId);
+  return moduleStates(rules, new Map(values.map((v) => [v.module_id, v.status as TModuleStatus])));
+}
+
+/**
+ * Records a module status of a participant and rolls it up into their training status. A status never goes back
+ * (a revisit does not undo a completion), and a completed training stays completed even if the course later gets
+ * another required module: the certificate was issued for what was asked then. Answers null when the user takes
+ * no part in the training (their attempt keeps its own data; nothing else changes).
+ */
+export async function recordModuleProgress(
+  trx: DbOrTrx,
+  input: ModuleProgressInput,
+): Promise<TRecordModuleResult | null> {
+  const { clientId, trainingId, userId, moduleId, at } = input;
+  const participant = await findParticipant(trx, clientId, trainingId, userId);
+  const training = await findTrainingById(trx, clientId, trainingId);
+  if (!participant || !training) return null;
+  const values = await moduleValuesOf(trx, clientId, trainingId, userId);
+  const current = values.find((v) => v.module_id === moduleId);
+  const status = laterStatus((current?.status as TModuleStatus | undefined) ?? 'PENDING', input.status);
+  const value = {
+    training_id: trainingId,
+    user_id: userId,
+    module_id: moduleId,
+    client_id: clientId,
+    status,
+    completed_at: current?.completed_at ?? (status === 'COMPLETED' ? at : null),
+    updated_at: current && current.status === status ? current.updated_at : at,
+  };
+  if (!current || current.status !== status) await upsertModuleValue(trx, value);
+
+  const statuses = new Map(values.map((v) => [v.module_id, v.status as TModuleStatus]));
+  statuses.set(moduleId, status);
+  const progress = progressOf(moduleStates(await moduleRulesOf(trx, clientId, training.course_id), statuses));
+  const startedAt = participant.started_at ?? (status !== 'PENDING' ? at : null);
+  const completedAt = participant.completed_at ?? (progress.done ? at : null);
+  const next = { ...participant, started_at: startedAt, completed_at: completedAt };
+  const trainingStatus = trainingStatusOf(next);
+  const changed =
+    startedAt !== participant.started_at ||
+    completedAt !== participant.completed_at ||
+    progress.completed !== participant.completed_modules;
+  if (changed) {
+    await updateParticipants(trx, clientId, trainingId, [userId], {
+      status: trainingStatus,
+      started_at: startedAt,
+      completed_at: completedAt,
+      completed_modules: progress.completed,
+      updated_at: at,
+    });
+  }
+  if (completedAt !== null && participant.completed_at === null) {
+    await onTrainingCompleted(trx, { clientId, trainingId, userId, completedAt });
+  }
+  return {
+    trainingId,
+    userId,
+    moduleId,
+    status,
+    completedAt: value.completed_at,
+    updatedAt: value.updated_at,
+    trainingStatus,
+  };
+}
+
+/**
+ * The hook point for the certificates issue (DECISIONS "certificate": generated when a user's training becomes
+ * COMPLETED). Called once per user and training, inside the transaction that completed it; that issue fills it in
+ * (for instance by enqueueing a 'certificate.issue' job with {trainingId, userId}). Deliberately empty until then.
+ */
+export async function onTrainingCompleted(
+  _trx: DbOrTrx,
+  _completion: { clientId: string; trainingId: string; userId: string; completedAt: string },
+): Promise<void> {
+  await Promise.resolve();
+}

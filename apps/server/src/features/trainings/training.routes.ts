@@ -1,0 +1,75 @@
+import { ZIdParams, ZOk } from '@lms/contracts/common';
+import {
+  ZCreateTrainingBody,
+  ZDeleteTrainingQuery,
+  ZOptionalBody,
+  ZParticipantListQuery,
+  ZParticipantPage,
+  ZParticipantStatus,
+  ZTraining,
+  ZTrainingIdParams,
+  ZTrainingListQuery,
+  ZTrainingPage,
+  ZTrainingUserParams,
+  ZUpdateTrainingBody,
+} from '@lms/contracts/trainings';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../platform/access';
+import type { AppDeps } from '../../platform/deps';
+import { listParticipantStatuses, setParticipantOptional } from './participant.service';
+import { createTraining, deleteTraining, getTraining, listTrainings, updateTraining } from './training.service';
+
+/**
+ * Spec section 7: CRUD /course-training and GET /course-training-user-value/{trainingId}/get-status-of-all-users,
+ * for the coordination roles (PERMISSIONS.md "coordination": trainings; a coordinator within their groups).
+ */
+export const trainingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const config = { access: 'coordination.manage' as const };
+
+  app.get(
+    '/api/course-training',
+    { schema: { querystring: ZTrainingListQuery, response: { 200: ZTrainingPage } }, config },
+    (req) => listTrainings(deps, actorOf(req), req.query),
+  );
+
+  app.get('/api/course-training/:id', { schema: { params: ZIdParams, response: { 200: ZTraining } }, config }, (req) =>
+    getTraining(deps, actorOf(req), req.params.id),
+  );
+
+  app.post(
+    '/api/course-training',
+    { schema: { body: ZCreateTrainingBody, response: { 200: ZTraining } }, config },
+    (req) => createTraining(deps, actorOf(req), req.body),
+  );
+
+  app.post(
+    '/api/course-training/:id',
+    { schema: { params: ZIdParams, body: ZUpdateTrainingBody, response: { 200: ZTraining } }, config },
+    (req) => updateTraining(deps, actorOf(req), req.params.id, req.body),
+  );
+
+  app.delete(
+    '/api/course-training/:id',
+    { schema: { params: ZIdParams, querystring: ZDeleteTrainingQuery, response: { 200: ZOk } }, config },
+    async (req) => {
+      await deleteTraining(deps, actorOf(req), req.params.id, req.query.confirm === 'true');
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/course-training/:id/participants/:userId/optional',
+    { schema: { params: ZTrainingUserParams, body: ZOptionalBody, response: { 200: ZParticipantStatus } }, config },
+    (req) => setParticipantOptional(deps, actorOf(req), req.params.id, req.params.userId, req.body.optional),
+  );
+
+  app.get(
+    '/api/course-training-user-value/:trainingId/get-status-of-all-users',
+    {
+      schema: { params: ZTrainingIdParams, querystring: ZParticipantListQuery, response: { 200: ZParticipantPage } },
+      config,
+    },
+    (req) => listParticipantStatuses(deps, actorOf(req), req.params.trainingId, req.query),
+  );
+  await Promise.resolve();
+};
