@@ -1,3 +1,4 @@
+import type { TLocale } from '@lms/contracts/constants';
 import type { TGroup, TGroupListQuery, TGroupPerson } from '@lms/contracts/groups';
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database';
@@ -31,12 +32,18 @@ export async function peopleOfGroups(
   return out;
 }
 
-export async function presentGroups(db: DbOrTrx, clientId: string, rows: readonly GroupRow[]): Promise<TGroup[]> {
+/** The groups of a page; the courses' titles in the reader's locale. */
+export async function presentGroups(
+  db: DbOrTrx,
+  clientId: string,
+  rows: readonly GroupRow[],
+  locale: TLocale,
+): Promise<TGroup[]> {
   const ids = rows.map((r) => r.id);
   const [counts, coordinators, courses] = await Promise.all([
     countMembers(db, clientId, ids),
     peopleOfGroups(db, clientId, ids, 'group_coordinators'),
-    coursesOfGroups(db, clientId, ids),
+    coursesOfGroups(db, clientId, ids, locale),
   ]);
   return rows.map((g) => ({
     id: g.id,

@@ -1,5 +1,6 @@
 import type { DbOrTrx } from '../../db/database';
 import { badRequest, notFound } from '../../platform/errors';
+import { syncTrainingParticipants } from '../trainings/training-membership';
 import {
   addLinks,
   findGroupById,
@@ -10,6 +11,7 @@ import {
   userIdsOfGroup,
   type GroupRow,
 } from './group.repository';
+import { groupIdsOfMembers } from './group-training-refs';
 
 /**
  * What the users feature asks of groups: memberships of users, and membership changes under the rules of
@@ -81,6 +83,23 @@ export async function planGroupChange(
   return { add, remove };
 }
 
+/**
+ * Trainings follow their groups' members (DECISIONS "training"): whoever joins an assigned group becomes a
+ * participant, whoever leaves stops being one. Every membership change of this feature ends here, in its transaction.
+ */
+export async function afterMembershipChange(
+  db: DbOrTrx,
+  clientId: string,
+  groupIds: readonly string[],
+  userIds: readonly string[],
+): Promise<void> {
+  await syncTrainingParticipants(db, clientId, {
+    groupIds,
+    userIds,
+    groupsOfUsers: (ids) => groupIdsOfMembers(db, clientId, ids),
+  });
+}
+
 export async function applyGroupChange(
   db: DbOrTrx,
   clientId: string,
@@ -94,6 +113,7 @@ export async function applyGroupChange(
     change.add.map((groupId) => ({ groupId, userId })),
   );
   for (const groupId of change.remove) await removeLinks(db, clientId, 'group_members', groupId, [userId]);
+  await afterMembershipChange(db, clientId, [...change.add, ...change.remove], [userId]);
 }
 
 export async function addUsersToGroup(db: DbOrTrx, clientId: string, groupId: string, userIds: readonly string[]) {
@@ -103,6 +123,7 @@ export async function addUsersToGroup(db: DbOrTrx, clientId: string, groupId: st
     'group_members',
     userIds.map((userId) => ({ groupId, userId })),
   );
+  await afterMembershipChange(db, clientId, [groupId], userIds);
 }
 
 /** Bulk "remove from group": a coordinator may not take themselves out of a group they coordinate. */
@@ -115,4 +136,5 @@ export async function removeUsersFromGroup(
   if (actor.groupIds !== null && actor.groupIds.includes(groupId) && userIds.includes(actor.actorId))
     badRequest('group_coordinator_leave');
   await removeLinks(db, actor.clientId, 'group_members', groupId, userIds);
+  await afterMembershipChange(db, actor.clientId, [groupId], userIds);
 }

@@ -1,19 +1,18 @@
+import type { TLocale } from '@lms/contracts/constants';
 import type { TGroupDetail } from '@lms/contracts/groups';
 import type { DbOrTrx } from '../../db/database';
+import { countTrainingsOfGroup, coursesOfTrainingGroups } from '../trainings/training-usage';
 
 /**
- * What else holds on to a group besides its members. Trainings assign courses to groups (issue "trainings"); until
- * that feature exists there is nothing to count. The trainings feature fills these two in: the first keeps a
- * group with trainings from being deleted (spec section 5), the second lists a group's courses (spec section 3).
+ * What else holds on to a group besides its members: trainings assign courses to groups. The first keeps a group
+ * with trainings from being deleted (spec section 5), the second lists a group's courses (spec section 3).
  */
-export async function countGroupTrainings(_db: DbOrTrx, _clientId: string, _groupId: string): Promise<number> {
-  return Promise.resolve(0);
-}
+export const countGroupTrainings = (db: DbOrTrx, clientId: string, groupId: string): Promise<number> =>
+  countTrainingsOfGroup(db, clientId, groupId);
 
-export async function coursesOfGroups(
-  _db: DbOrTrx,
-  _clientId: string,
+export const coursesOfGroups = (
+  db: DbOrTrx,
+  clientId: string,
   groupIds: readonly string[],
-): Promise<Map<string, TGroupDetail['courses']>> {
-  return Promise.resolve(new Map(groupIds.map((id) => [id, []])));
-}
+  locale: TLocale,
+): Promise<Map<string, TGroupDetail['courses']>> => coursesOfTrainingGroups(db, clientId, groupIds, locale);

@@ -15,6 +15,7 @@ import { findSelectedUsers } from '../users/user-find';
 import { assertNotExternal, assertNotHigherRank } from '../users/user-rules';
 import { resolveUserScope, type UserScope } from '../users/user-scope';
 import { listGroupPage, peopleOfGroups, presentGroups } from './group-list';
+import { afterMembershipChange } from './group-membership';
 import { countGroupTrainings } from './group-usage';
 import {
   addLinks,
@@ -31,7 +32,7 @@ export async function listGroups(deps: AppDeps, actor: Actor, query: TGroupListQ
   const scope = await resolveUserScope(deps, actor);
   const { rows, total } = await listGroupPage(deps.db, actor.clientId, scope.groupIds, query);
   return {
-    items: await presentGroups(deps.db, actor.clientId, rows),
+    items: await presentGroups(deps.db, actor.clientId, rows, actor.locale),
     total,
     page: query.page,
     pageSize: query.pageSize,
@@ -48,12 +49,12 @@ async function findVisibleGroup(db: DbOrTrx, scope: UserScope, id: string): Prom
 export async function getGroup(deps: AppDeps, actor: Actor, id: string): Promise<TGroupDetail> {
   const scope = await resolveUserScope(deps, actor);
   const group = await findVisibleGroup(deps.db, scope, id);
-  return detailOf(deps.db, actor.clientId, group);
+  return detailOf(deps.db, actor, group);
 }
 
-async function detailOf(db: DbOrTrx, clientId: string, group: GroupRow): Promise<TGroupDetail> {
-  const [presented] = await presentGroups(db, clientId, [group]);
-  const members = await peopleOfGroups(db, clientId, [group.id], 'group_members');
+async function detailOf(db: DbOrTrx, actor: Actor, group: GroupRow): Promise<TGroupDetail> {
+  const [presented] = await presentGroups(db, actor.clientId, [group], actor.locale);
+  const members = await peopleOfGroups(db, actor.clientId, [group.id], 'group_members');
   return { ...(presented as TGroup), members: members.get(group.id) ?? [] };
 }
 
@@ -95,6 +96,7 @@ async function replaceLinks(
     add.map((userId) => ({ groupId: group.id, userId })),
   );
   await removeLinks(db, actor.clientId, link, group.id, remove);
+  if (link === 'group_members') await afterMembershipChange(db, actor.clientId, [group.id], [...add, ...remove]);
 }
 
 /** A coordinator's new group is theirs to coordinate, or they could not see it afterwards. */
