@@ -3,6 +3,7 @@ import type { ZRuntimeCommitBody } from '@lms/contracts/scorm-runtime';
 import type { z } from 'zod';
 import type { AppDeps } from '../../platform/deps';
 import { nowIso } from '../../platform/ids';
+import { recordModuleProgress } from '../trainings/training-progress.service';
 import type { CommitCheck } from './cmi-model';
 import { findLaunchable, modelOf, type RuntimeContext } from './runtime.service';
 import {
@@ -100,6 +101,18 @@ export async function commitItem(deps: AppDeps, ctx: RuntimeContext, body: Body)
       completed_at: completedAt,
       updated_at: now,
     });
+    // A learner's training attempt writes through to the training's module value and status in this transaction;
+    // a content master's preview never counts (it has no training).
+    if (attempt.kind === 'training' && attempt.training_id && status !== attempt.status) {
+      await recordModuleProgress(trx, {
+        clientId,
+        trainingId: attempt.training_id,
+        userId: attempt.user_id,
+        moduleId: attempt.module_id,
+        status,
+        at: now,
+      });
+    }
     return {
       kind: 'ok',
       result: { result: 'true', errorCode: 0, moduleStatus: status, itemStatus: fields.status },
