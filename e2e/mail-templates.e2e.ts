@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import { simpleParser } from 'mailparser';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectAccessible, heading, launchBrowser, openPage, screenshot, signIn } from './browser';
@@ -165,6 +168,48 @@ describe('a content master edits the German reminder template, previews it and s
     await expect.poll(() => heading(page).textContent()).toBe('Mail queue');
     await expectAccessible(page, 'mail queue in English');
     await screenshot(page, 'mail-queue-en');
+    await context.close();
+  });
+
+  it('shows a reset mail in the queue with its link redacted, while the delivered mail carries the token', async () => {
+    const { context, page } = await openPage(browser);
+    await signIn(page, server, 'content@demo.example');
+    // Anyone may ask for anyone's reset; the content master asks for the admin's and then reads the queue.
+    const asked = await page.request.post(server.url('/api/user/password-reset'), {
+      data: { emailOrUsername: 'admin@demo.example' },
+    });
+    expect(asked.status()).toBe(200);
+    await page.goto(server.url('/content/mail-queue'));
+    await page.getByRole('searchbox', { name: 'Empfänger' }).fill('admin@demo');
+    const row = page.getByRole('row', { name: /admin@demo\.example/ });
+    await expect
+      .poll(
+        async () => {
+          if (!(await row.getByText('Gesendet').isVisible()))
+            await page.getByRole('button', { name: 'Aktualisieren' }).click();
+          return row.getByText('Gesendet').isVisible();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    await row.getByRole('button', { name: /Details/ }).click();
+    const drawer = page.getByRole('dialog', { name: 'E-Mail an admin@demo.example' });
+    await drawer.getByText('Einmal-Links stehen hier gekürzt').waitFor();
+    await expect.poll(() => drawer.textContent()).toMatch(/\/reset-password\?token=…/);
+    await expectAccessible(page, 'mail details with a redacted link');
+    await screenshot(page, 'mail-redacted-link-de');
+
+    // The mail that left (the outbox folder: no SMTP here) has the token; the screen has none of it.
+    const outbox = path.join(server.dataDir, 'outbox');
+    const delivered = await Promise.all(
+      readdirSync(outbox).map((f) => simpleParser(readFileSync(path.join(outbox, f)))),
+    );
+    const tokens = delivered.flatMap((m) =>
+      [...(m.text ?? '').matchAll(/reset-password\?token=([\w-]{20,})/g)].map((x) => x[1]),
+    );
+    expect(tokens.length).toBeGreaterThan(0);
+    const html = await page.content();
+    for (const token of tokens) expect(html).not.toContain(token);
     await context.close();
   });
 

@@ -78,6 +78,11 @@ export function MailDetailDrawer({ id, onClose }: { id: string | null; onClose: 
           <Title order={3} size="h5">
             {t('queue.body')}
           </Title>
+          {m.secretsRedacted && (
+            <Alert color="info" variant="light" role="note">
+              {t('queue.redacted')}
+            </Alert>
+          )}
           <Code block style={{ whiteSpace: 'pre-wrap' }}>
             {m.bodyText}
           </Code>
