@@ -1,11 +1,17 @@
+import { accessCleanupSchedule, createAccessCleanupHandler } from './features/account/access-cleanup.job';
 import { createPasswordResetHandler } from './features/account/password-reset.job';
 import { createMailDeliveryHandler } from './features/mail/mail-delivery';
 import { createUserImportHandler } from './features/user-import/user-import.job';
 import type { JobHandler } from './platform/jobs';
+import type { Schedule } from './platform/scheduler';
 
 /** Every kind of background work this process runs (ARCHITECTURE section 7); main.ts hands them to the workers. */
 export const createJobHandlers = (): JobHandler[] => [
   createMailDeliveryHandler(),
   createUserImportHandler(),
   createPasswordResetHandler(),
+  createAccessCleanupHandler(),
 ];
+
+/** Recurring jobs (platform/scheduler.ts): main.ts starts the scheduler with them; each kind has a handler above. */
+export const jobSchedules: readonly Schedule<unknown>[] = [accessCleanupSchedule];
