@@ -60,6 +60,8 @@ export const ERROR_CODES = [
   'course_in_use',
   'mail_template_not_found',
   'certificate_template_not_found',
+  'certificate_template_in_use',
+  'certificate_background_unreadable',
   'training_in_use',
   'upload_failed',
   'invalid_multipart',

@@ -53,6 +53,8 @@ export const ERROR_MESSAGES: Record<TErrorCode, string> = {
   course_in_use: 'The course is used by a training.',
   mail_template_not_found: 'The chosen mail template does not exist or is not of the needed kind.',
   certificate_template_not_found: 'The chosen certificate template does not exist.',
+  certificate_template_in_use: 'The certificate template is used by a course.',
+  certificate_background_unreadable: 'The PDF cannot be read (damaged, encrypted or without pages).',
   training_in_use: 'The training still has users.',
   upload_failed: 'Error uploading.',
   invalid_multipart: 'The upload is not a readable multipart/form-data request.',

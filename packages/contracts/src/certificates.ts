@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { ZId, ZIsoDateTime, ZLocale, ZPageQuery } from './common';
+
+// Certificate templates and the certificates made from them (spec section 3 "Certificate template", DECISIONS
+// "certificate"): a per-locale PDF background, a subtitle and a body with placeholders.
+
+/** DECISIONS "certificate": the only placeholders a certificate text may use. */
+export const CERTIFICATE_PLACEHOLDERS = ['name', 'course', 'date', 'duration'] as const;
+export type TCertificatePlaceholder = (typeof CERTIFICATE_PLACEHOLDERS)[number];
+export type TCertificateValues = Record<TCertificatePlaceholder, string>;
+
+/** A background is one PDF page of a sensible size: its first page is used, the rest ignored. */
+export const CERTIFICATE_BACKGROUND_MAX_BYTES = 5 * 1024 * 1024;
+export const CERTIFICATE_SUBTITLE_MAX = 300;
+export const CERTIFICATE_BODY_MAX = 3_000;
+export const CERTIFICATE_TEMPLATE_NAME_MAX = 200;
+
+export const ZCertificateTemplateContent = z.object({
+  /** May be empty: a background that carries its own heading needs none. */
+  subtitle: z.string().trim().max(CERTIFICATE_SUBTITLE_MAX),
+  body: z.string().trim().min(1).max(CERTIFICATE_BODY_MAX),
+});
+export type TCertificateTemplateContent = z.infer<typeof ZCertificateTemplateContent>;
+
+export const ZCertificateTemplateLocale = ZCertificateTemplateContent.extend({
+  locale: ZLocale,
+  /** The uploaded background's file name; null: a plain A4 page. */
+  backgroundFileName: z.string().nullable(),
+  backgroundSize: z.number().int().nullable(),
+});
+export type TCertificateTemplateLocale = z.infer<typeof ZCertificateTemplateLocale>;
+
+export const ZCertificateTemplate = z.object({
+  id: ZId,
+  name: z.string(),
+  locales: z.array(ZCertificateTemplateLocale),
+  /** Courses that name this template; while there are any it cannot be deleted. */
+  courseCount: z.number().int(),
+  updatedAt: ZIsoDateTime,
+});
+export type TCertificateTemplate = z.infer<typeof ZCertificateTemplate>;
+
+export const ZCertificateTemplateListItem = z.object({
+  id: ZId,
+  name: z.string(),
+  /** In the reader's locale. */
+  subtitle: z.string(),
+  /** The locales that have a background of their own. */
+  backgroundLocales: z.array(ZLocale),
+  courseCount: z.number().int(),
+  updatedAt: ZIsoDateTime,
+});
+export type TCertificateTemplateListItem = z.infer<typeof ZCertificateTemplateListItem>;
+
+export const CERTIFICATE_TEMPLATE_SORTS = ['name', 'updatedAt'] as const;
+export const ZCertificateTemplateListQuery = ZPageQuery.extend({
+  sort: z.enum(CERTIFICATE_TEMPLATE_SORTS).optional(),
+});
+export type TCertificateTemplateListQuery = z.infer<typeof ZCertificateTemplateListQuery>;
+
+const ZLocaleContents = z.partialRecord(ZLocale, ZCertificateTemplateContent);
+
+export const ZCreateCertificateTemplateBody = z.object({
+  name: z.string().trim().min(1).max(CERTIFICATE_TEMPLATE_NAME_MAX),
+  /** Locales left out start from the built-in default texts. */
+  locales: ZLocaleContents.default({}),
+});
+export type TCreateCertificateTemplateBody = z.input<typeof ZCreateCertificateTemplateBody>;
+
+export const ZUpdateCertificateTemplateBody = z.object({
+  name: z.string().trim().min(1).max(CERTIFICATE_TEMPLATE_NAME_MAX).optional(),
+  locales: ZLocaleContents.optional(),
+});
+export type TUpdateCertificateTemplateBody = z.infer<typeof ZUpdateCertificateTemplateBody>;
+
+export const ZCertificateTemplateLocaleParams = z.object({ id: ZId, locale: ZLocale });
+
+/** Unsaved edits to preview; a field left out uses the saved text. Answered with the PDF itself. */
+export const ZCertificatePreviewBody = z
+  .object({ content: ZCertificateTemplateContent.partial().optional() })
+  .nullish();
+export type TCertificatePreviewBody = z.infer<typeof ZCertificatePreviewBody>;
+
+/** One of the signed-in user's certificates (GET /api/course-certificate). */
+export const ZCourseCertificate = z.object({
+  id: ZId,
+  trainingId: ZId,
+  courseId: ZId,
+  /** In the reader's locale (DECISIONS "course texts"). */
+  courseTitle: z.string(),
+  /** The locale the certificate was written in. */
+  locale: ZLocale,
+  fileName: z.string(),
+  issuedAt: ZIsoDateTime,
+  /** Set when a coordinator had the certificate made again: the file changed then, never silently. */
+  regeneratedAt: ZIsoDateTime.nullable(),
+});
+export type TCourseCertificate = z.infer<typeof ZCourseCertificate>;
+
+export const ZCourseCertificateList = z.object({ items: z.array(ZCourseCertificate) });
+export type TCourseCertificateList = z.infer<typeof ZCourseCertificateList>;
+
+/** POST /api/course-training/{id}/certificates/regenerate: the job to follow with GET /api/jobs/{id}. */
+export const ZCertificateRegeneration = z.object({ jobId: ZId, total: z.number().int() });
+export type TCertificateRegeneration = z.infer<typeof ZCertificateRegeneration>;
+
+/** The regeneration job's result: counts, and the first failures (user and reason) for the coordinator. */
+export const ZCertificateRegenerationResult = z.object({
+  total: z.number().int(),
+  succeeded: z.number().int(),
+  failed: z.number().int(),
+  failures: z.array(z.object({ userId: ZId, reason: z.string() })),
+});
+export type TCertificateRegenerationResult = z.infer<typeof ZCertificateRegenerationResult>;
