@@ -46,6 +46,16 @@ const ROLES_WHEN_CLOSED: ReadonlySet<TRole> = new Set(['ADMIN', 'RESELLER', 'RES
 /** Platform routes answer on any host: the health check (for load balancers) and the API docs. */
 const isTenantApi = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs') && url !== '/api/health';
 
+/**
+ * Whether the guard applies, decided on the route the router matched, never on the raw URL: the router decodes the
+ * path, so `/%61pi/...` runs an /api handler too (hardening issue 3). A request that matched no route runs no
+ * handler; an /api one still answers client_not_found on an unknown host.
+ */
+const guarded = (req: FastifyRequest) => {
+  const route = req.routeOptions.url;
+  return route === undefined ? req.url.startsWith('/api/') : isTenantApi(route);
+};
+
 export const mayUseClosedPlatform = (role: TRole) => ROLES_WHEN_CLOSED.has(role);
 
 export const bearerToken = (req: FastifyRequest, header: string): string | undefined => {
@@ -86,7 +96,7 @@ export const accessPlugin = fp<AccessOptions>(function access(app: FastifyInstan
   });
 
   app.addHook('onRequest', async (req) => {
-    if (!isTenantApi(req.url)) return;
+    if (!guarded(req)) return;
     const tenant = await opts.tenants.resolve(req.headers.host);
     if (!tenant) throw new AppError(404, 'client_not_found');
     req.tenant = tenant;
