@@ -25,6 +25,7 @@ import { accessPlugin } from './platform/access';
 import type { AppDeps } from './platform/deps';
 import { installErrorHandler } from './platform/error-handler';
 import { newId } from './platform/ids';
+import { installInputGuards } from './platform/input-guards';
 import { withLogRedaction } from './platform/log-redaction';
 import { installSecurityHeaders } from './platform/security-headers';
 import { TenantResolver } from './platform/tenant';
@@ -57,6 +58,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   const tenants = new TenantResolver(deps.db, deps.config.contentOrigin);
   app.decorate('tenants', tenants);
   installErrorHandler(app);
+  installInputGuards(app);
   installSecurityHeaders(app, deps.config.contentOrigin);
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);

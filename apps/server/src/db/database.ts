@@ -1,6 +1,11 @@
 import type { Generated, Kysely, Transaction } from 'kysely';
 import type { SchedulesTable } from '../platform/schedules.table';
 import type {
+  CertificateTemplateLocalesTable,
+  CertificateTemplatesTable,
+  CourseCertificatesTable,
+} from '../features/certificates/certificate.table';
+import type {
   TrainingGroupsTable,
   TrainingModuleValuesTable,
   TrainingParticipantsTable,
@@ -417,6 +422,9 @@ export interface Database {
   training_groups: TrainingGroupsTable;
   training_participants: TrainingParticipantsTable;
   training_module_values: TrainingModuleValuesTable;
+  certificate_templates: CertificateTemplatesTable;
+  certificate_template_locales: CertificateTemplateLocalesTable;
+  course_certificates: CourseCertificatesTable;
 }
 
 export type Db = Kysely<Database>;
