@@ -44,6 +44,8 @@ export function buildCssVariables(colours: TClientColours = DEFAULT_COLOURS): CS
       '--mantine-color-dimmed': ensureContrast(colours.text2, colours.background),
       '--mantine-color-anchor': ensureContrast(colours.primaryButton, colours.background),
       '--mantine-color-placeholder': ensureContrast(colours.text2, '#ffffff'),
+      // A field's error text (and its value while in error) is red on white: Mantine's red 6 gives 3.3:1, red 9 5.4:1.
+      '--mantine-color-error': 'var(--mantine-color-red-9)',
     },
     dark: {},
   });
