@@ -8,4 +8,6 @@ import { lazyPage, type AppRoute } from '../../lib/lazy-route';
 export const coordinationRoutes: AppRoute[] = [
   { path: '/coordination/users', Page: lazyPage(() => import('./pages/users-page'), 'UsersPage') },
   { path: '/coordination/groups', Page: lazyPage(() => import('./pages/groups-page'), 'GroupsPage') },
+  { path: '/coordination/trainings', Page: lazyPage(() => import('./pages/trainings-page'), 'TrainingsPage') },
+  { path: '/coordination/trainings/:id', Page: lazyPage(() => import('./pages/training-page'), 'TrainingPage') },
 ];

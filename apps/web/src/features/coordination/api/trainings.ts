@@ -1,0 +1,76 @@
+import { ZOk } from '@lms/contracts/common';
+import {
+  ZParticipantPage,
+  ZParticipantStatus,
+  ZTraining,
+  ZTrainingPage,
+  type TCreateTrainingBody,
+  type TParticipantListQuery,
+  type TTrainingListQuery,
+  type TUpdateTrainingBody,
+} from '@lms/contracts/trainings';
+import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
+import { apiDelete, apiGet, apiPost } from '../../../lib/api-client';
+import { queryString } from './users';
+
+// The coordination calls of trainings (spec section 7: CRUD /course-training and the participants' status table).
+
+export type TrainingListParams = Pick<
+  TTrainingListQuery,
+  'page' | 'pageSize' | 'sort' | 'order' | 'search' | 'groupId' | 'courseId'
+>;
+export type ParticipantListParams = Pick<
+  TParticipantListQuery,
+  'page' | 'pageSize' | 'sort' | 'order' | 'search' | 'status'
+>;
+
+export const trainingKeys = {
+  all: ['trainings'] as const,
+  list: (p: TrainingListParams) => ['trainings', 'list', p] as const,
+  one: (id: string) => ['trainings', 'one', id] as const,
+  participants: (id: string, p: ParticipantListParams) => ['trainings', 'participants', id, p] as const,
+};
+
+export const useTrainings = (p: TrainingListParams) =>
+  useQuery({
+    queryKey: trainingKeys.list(p),
+    queryFn: () => apiGet(`/course-training${queryString({ ...p })}`, ZTrainingPage),
+    placeholderData: keepPreviousData,
+  });
+
+export const useTraining = (id: string | null) =>
+  useQuery({
+    queryKey: trainingKeys.one(id ?? ''),
+    queryFn: () => apiGet(`/course-training/${id ?? ''}`, ZTraining),
+    enabled: !!id,
+  });
+
+/** The participants' rows carry the user id as `id`, so the paged table can key them. */
+export const useParticipants = (trainingId: string, p: ParticipantListParams) =>
+  useQuery({
+    queryKey: trainingKeys.participants(trainingId, p),
+    queryFn: () =>
+      apiGet(
+        `/course-training-user-value/${trainingId}/get-status-of-all-users${queryString({ ...p })}`,
+        ZParticipantPage,
+      ),
+    select: (page) => ({ ...page, items: page.items.map((row) => ({ ...row, id: row.userId })) }),
+    placeholderData: keepPreviousData,
+  });
+
+export const createTraining = (body: TCreateTrainingBody) => apiPost('/course-training', body, ZTraining);
+export const updateTraining = (id: string, body: TUpdateTrainingBody) =>
+  apiPost(`/course-training/${id}`, body, ZTraining);
+
+/**
+ * Spec section 5: refused with 409 `training_in_use` while users are assigned; with 409 `training_has_progress`
+ * when former participants' progress is kept, unless `confirm` (asked of the user first) deletes it too.
+ */
+export const deleteTraining = (id: string, confirm: boolean) =>
+  apiDelete(`/course-training/${id}${confirm ? '?confirm=true' : ''}`, ZOk);
+
+export const setOptional = (trainingId: string, userId: string, optional: boolean) =>
+  apiPost(`/course-training/${trainingId}/participants/${userId}/optional`, { optional }, ZParticipantStatus);
+
+export const refreshTrainings = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: trainingKeys.all });

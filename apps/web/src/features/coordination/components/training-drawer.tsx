@@ -1,0 +1,195 @@
+import type { TTrainingPerson } from '@lms/contracts/trainings';
+import { Alert, Button, Drawer, Group, Loader, MultiSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../../lib/error-text';
+import { formatDate } from '../../../lib/format';
+import { closeButton, notifySuccess } from '../../../lib/notify';
+import { groupKeys, useAllGroups } from '../api/groups';
+import { createTraining, refreshTrainings, updateTraining, useTraining } from '../api/trainings';
+import { CoursePicker, type CourseChoice } from './course-picker';
+import { UserPicker } from './user-picker';
+
+export type TrainingDrawerState = { mode: 'create' } | { mode: 'edit'; id: string } | null;
+
+interface Draft {
+  course: CourseChoice | null;
+  groupIds: string[];
+  users: TTrainingPerson[];
+  startDate: string;
+  deadline: string;
+}
+
+const EMPTY: Draft = { course: null, groupIds: [], users: [], startDate: '', deadline: '' };
+
+/**
+ * Create and edit drawer of /coordination/trainings: the course (fixed once created: progress hangs on its
+ * modules), the groups, individually added users and the training's own start date and deadline (DECISIONS
+ * "training": it may override the course's dates).
+ */
+export function TrainingDrawer({ state, onClose }: { state: TrainingDrawerState; onClose: () => void }) {
+  const { t, i18n } = useTranslation('trainings');
+  const errorText = useErrorText();
+  const queryClient = useQueryClient();
+  const editId = state?.mode === 'edit' ? state.id : null;
+  const loaded = useTraining(editId);
+  const training = editId ? loaded.data : undefined;
+  const groups = useAllGroups();
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<{ course?: string; deadline?: string }>({});
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    setError(null);
+    setFieldErrors({});
+    setDraft(
+      training
+        ? {
+            course: { id: training.courseId, title: training.courseTitle },
+            groupIds: training.groups.map((g) => g.id),
+            users: training.directUsers,
+            startDate: training.startDate ?? '',
+            deadline: training.deadline ?? '',
+          }
+        : EMPTY,
+    );
+  }, [state, training]);
+
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const groupOptions = (groups.data?.items ?? []).map((g) => ({ value: g.id, label: g.name }));
+  // A group of the training the list does not hold (another coordinator's) still shows by its name.
+  for (const g of training?.groups ?? [])
+    if (!groupOptions.some((o) => o.value === g.id)) groupOptions.push({ value: g.id, label: g.name });
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    const problems: typeof fieldErrors = {};
+    if (!draft.course) problems.course = t('drawer.courseRequired');
+    if (draft.startDate && draft.deadline && draft.deadline < draft.startDate)
+      problems.deadline = t('drawer.deadlineBeforeStart');
+    setFieldErrors(problems);
+    if (Object.keys(problems).length > 0 || !draft.course) return;
+    setBusy(true);
+    setError(null);
+    const common = {
+      groupIds: draft.groupIds,
+      userIds: draft.users.map((u) => u.id),
+      startDate: draft.startDate || null,
+      deadline: draft.deadline || null,
+    };
+    try {
+      if (training) await updateTraining(training.id, common);
+      else await createTraining({ courseId: draft.course.id, ...common });
+      notifySuccess(t(training ? 'drawer.saved' : 'drawer.created'));
+      await refreshTrainings(queryClient);
+      // The groups list shows each group's courses (the server fills them from the trainings).
+      await queryClient.invalidateQueries({ queryKey: groupKeys.all });
+      onClose();
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** The course's date, shown under the field that overrides it: known from the picker, or applied when unset. */
+  const courseDate = (field: 'startDate' | 'deadline') => {
+    const effective = field === 'startDate' ? training?.effectiveStartDate : training?.effectiveDeadline;
+    const date = training ? (training[field] === null ? effective : undefined) : draft.course?.[field];
+    if (date === undefined) return t('drawer.courseDateUnknown');
+    return date ? t('drawer.courseDate', { date: formatDate(date, i18n.language) }) : t('drawer.noCourseDate');
+  };
+
+  return (
+    <Drawer
+      closeButtonProps={closeButton()}
+      opened={state !== null}
+      onClose={onClose}
+      position="right"
+      size="lg"
+      title={state?.mode === 'create' ? t('drawer.createTitle') : t('drawer.editTitle')}
+    >
+      {editId && loaded.isPending && <Loader aria-label={t('drawer.loading')} />}
+      {editId && loaded.isError && (
+        <Alert color="red" variant="light" role="alert">
+          {errorText(loaded.error)}
+        </Alert>
+      )}
+      {(state?.mode === 'create' || training) && (
+        <form onSubmit={(e) => void save(e)} noValidate>
+          <Stack>
+            {error && (
+              <Alert color="red" variant="light" role="alert">
+                {error}
+              </Alert>
+            )}
+            {training ? (
+              <div>
+                <Text size="sm" fw={500}>
+                  {t('fields.course')}
+                </Text>
+                <Text>{training.courseTitle}</Text>
+                <Text size="xs" c="dimmed">
+                  {t('drawer.courseFixed')}
+                </Text>
+              </div>
+            ) : (
+              <CoursePicker
+                value={draft.course}
+                onChange={(c) => {
+                  set('course', c);
+                  setFieldErrors((f) => ({ ...f, course: undefined }));
+                }}
+                error={fieldErrors.course}
+              />
+            )}
+            <MultiSelect
+              label={t('fields.groups')}
+              description={t('drawer.groupsHint')}
+              data={groupOptions}
+              value={draft.groupIds}
+              onChange={(ids) => set('groupIds', ids)}
+              searchable
+              clearable
+              nothingFoundMessage={t('drawer.noGroups')}
+              maxDropdownHeight={260}
+            />
+            <UserPicker
+              label={t('fields.users')}
+              description={t('drawer.usersHint')}
+              value={draft.users}
+              onChange={(users) => set('users', users)}
+            />
+            <SimpleGrid cols={{ base: 1, xs: 2 }}>
+              <TextInput
+                type="date"
+                label={t('fields.startDate')}
+                description={courseDate('startDate')}
+                value={draft.startDate}
+                onChange={(e) => set('startDate', e.currentTarget.value)}
+              />
+              <TextInput
+                type="date"
+                label={t('fields.deadline')}
+                description={courseDate('deadline')}
+                value={draft.deadline}
+                onChange={(e) => set('deadline', e.currentTarget.value)}
+                error={fieldErrors.deadline}
+              />
+            </SimpleGrid>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose}>
+                {t('common:cancel')}
+              </Button>
+              <Button type="submit" loading={busy}>
+                {t(training ? 'common:save' : 'drawer.create')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,147 @@
+import { TRAINING_STATUSES, type TParticipantSort, type TTrainingStatus } from '@lms/contracts/trainings';
+import { Alert, Anchor, Button, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { PageLoader } from '../../../components/page-loader';
+import { usePaging } from '../../../components/table-paging';
+import { showApiError, useErrorText } from '../../../lib/error-text';
+import { formatDate } from '../../../lib/format';
+import { notifySuccess } from '../../../lib/notify';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { refreshTrainings, setOptional, useParticipants, useTraining } from '../api/trainings';
+import { ParticipantTable } from '../components/participant-table';
+import { useSorting } from '../components/sort-header';
+import { TrainingDrawer, type TrainingDrawerState } from '../components/training-drawer';
+import { TrainingFigures } from '../components/training-figures';
+
+/**
+ * /coordination/trainings/{id}: one training's participants with their status (server paging, filter, search,
+ * sort), the counts per status, and the OPTIONAL mark (DECISIONS "training status per user").
+ */
+export function TrainingPage() {
+  const { t, i18n } = useTranslation('trainings');
+  const errorText = useErrorText();
+  const queryClient = useQueryClient();
+  const { id = '' } = useParams();
+  const training = useTraining(id);
+  const paging = usePaging();
+  const sorting = useSorting<TParticipantSort>('name', paging);
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [status, setStatus] = useState<TTrainingStatus | ''>('');
+  const [drawer, setDrawer] = useState<TrainingDrawerState>(null);
+  const [busyUserId, setBusyUserId] = useState<string | null>(null);
+  const list = useParticipants(id, {
+    page: paging.page,
+    pageSize: paging.pageSize,
+    sort: sorting.sort,
+    order: sorting.order,
+    search: debounced || undefined,
+    status: status || undefined,
+  });
+  usePageTitle(training.data?.courseTitle ?? t('detail.title'));
+
+  const markOptional = async (row: { userId: string; name: string }, optional: boolean) => {
+    setBusyUserId(row.userId);
+    try {
+      await setOptional(id, row.userId, optional);
+      notifySuccess(t(optional ? 'participants.markedOptional' : 'participants.unmarkedOptional', { name: row.name }));
+      await refreshTrainings(queryClient);
+    } catch (err) {
+      showApiError(err);
+    } finally {
+      setBusyUserId(null);
+    }
+  };
+
+  if (training.isPending) return <PageLoader />;
+  if (!training.data)
+    return (
+      <Stack align="flex-start">
+        <Alert color="red" variant="light" role="alert">
+          {errorText(training.error)}
+        </Alert>
+        <Anchor component={Link} to="/coordination/trainings">
+          {t('detail.back')}
+        </Anchor>
+      </Stack>
+    );
+  const tr = training.data;
+  const dates = [
+    t('detail.startDate', { date: formatDate(tr.effectiveStartDate, i18n.language) || t('list.noDate') }),
+    t('detail.deadline', { date: formatDate(tr.effectiveDeadline, i18n.language) || t('list.noDate') }),
+  ].join(' · ');
+  const assigned = [
+    ...tr.groups.map((g) => g.name),
+    ...(tr.directUsers.length > 0 ? [t('list.directUsers', { count: tr.directUsers.length })] : []),
+  ];
+
+  return (
+    <Stack>
+      <div>
+        <Anchor component={Link} to="/coordination/trainings" size="sm">
+          {t('detail.back')}
+        </Anchor>
+        <Group justify="space-between" align="flex-end" mt={4} gap="sm">
+          <div style={{ minWidth: 0 }}>
+            <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+              {tr.courseTitle}
+            </Title>
+            <Text c="dimmed">{dates}</Text>
+            <Text size="sm">{t('detail.assigned', { names: assigned.join(', ') || t('list.nobody') })}</Text>
+          </div>
+          <Button variant="default" onClick={() => setDrawer({ mode: 'edit', id: tr.id })}>
+            {t('detail.edit')}
+          </Button>
+        </Group>
+      </div>
+      <section aria-labelledby="figures-title">
+        <Title order={2} size="h3" id="figures-title" mb="xs">
+          {t('figures.title')}
+        </Title>
+        <TrainingFigures counts={list.data?.counts ?? tr.counts} />
+      </section>
+      <Title order={2} size="h3">
+        {t('participants.title')}
+      </Title>
+      <Group align="flex-end">
+        <TextInput
+          label={t('participants.search')}
+          description={t('participants.searchHint')}
+          type="search"
+          w={{ base: '100%', xs: 320 }}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            paging.setPage(1);
+          }}
+        />
+        <NativeSelect
+          label={t('participants.status')}
+          w={{ base: '100%', xs: 220 }}
+          value={status}
+          onChange={(e) => {
+            setStatus(e.currentTarget.value as TTrainingStatus | '');
+            paging.setPage(1);
+          }}
+          data={[
+            { value: '', label: t('participants.allStatuses') },
+            ...TRAINING_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
+          ]}
+        />
+      </Group>
+      <ParticipantTable
+        list={list}
+        paging={paging}
+        sorting={sorting}
+        filtered={Boolean(debounced || status)}
+        busyUserId={busyUserId}
+        onOptional={(row, optional) => void markOptional(row, optional)}
+      />
+      <TrainingDrawer state={drawer} onClose={() => setDrawer(null)} />
+    </Stack>
+  );
+}

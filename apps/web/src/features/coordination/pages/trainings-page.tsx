@@ -1,0 +1,156 @@
+import type { TTrainingSort, TTrainingSummary } from '@lms/contracts/trainings';
+import { Anchor, Badge, Button, Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { PagedTable } from '../../../components/paged-table';
+import { RowActions } from '../../../components/row-actions';
+import { usePaging } from '../../../components/table-paging';
+import { formatDate } from '../../../lib/format';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useAllGroups } from '../api/groups';
+import { useTrainings } from '../api/trainings';
+import { SortHeader, useSorting } from '../components/sort-header';
+import { TrainingDeleteModal, type TrainingToDelete } from '../components/training-delete-modal';
+import { TrainingDrawer, type TrainingDrawerState } from '../components/training-drawer';
+
+/** /coordination/trainings: the trainings the user may see (a coordinator: those of their groups), paged on the server. */
+export function TrainingsPage() {
+  const { t, i18n } = useTranslation('trainings');
+  usePageTitle(t('list.title'));
+  const paging = usePaging();
+  const sorting = useSorting<TTrainingSort>('courseTitle', paging);
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [groupId, setGroupId] = useState('');
+  const [drawer, setDrawer] = useState<TrainingDrawerState>(null);
+  const [deleting, setDeleting] = useState<TrainingToDelete | null>(null);
+  const groups = useAllGroups();
+  const list = useTrainings({
+    page: paging.page,
+    pageSize: paging.pageSize,
+    sort: sorting.sort,
+    order: sorting.order,
+    search: debounced || undefined,
+    groupId: groupId || undefined,
+  });
+  const header = (column: TTrainingSort, label: string) => (
+    <SortHeader column={column} sorting={sorting}>
+      {label}
+    </SortHeader>
+  );
+  /** The training's own date, else the course's, marked as such. */
+  const dateCell = (own: string | null, effective: string | null) => (
+    <>
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {formatDate(effective, i18n.language) || t('list.noDate')}
+      </Text>
+      {own === null && effective !== null && (
+        <Text size="xs" c="dimmed">
+          {t('list.fromCourse')}
+        </Text>
+      )}
+    </>
+  );
+  const assigned = (tr: TTrainingSummary) => {
+    const names = tr.groups.map((g) => g.name);
+    if (tr.directUserCount > 0) names.push(t('list.directUsers', { count: tr.directUserCount }));
+    return names.join(', ') || t('list.nobody');
+  };
+
+  return (
+    <Stack>
+      <PageHeader
+        title={t('list.title')}
+        intro={t('list.intro')}
+        action={<Button onClick={() => setDrawer({ mode: 'create' })}>{t('list.create')}</Button>}
+      />
+      <Group align="flex-end">
+        <TextInput
+          label={t('list.search')}
+          description={t('list.searchHint')}
+          type="search"
+          w={{ base: '100%', xs: 320 }}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            paging.setPage(1);
+          }}
+        />
+        <NativeSelect
+          label={t('fields.group')}
+          w={{ base: '100%', xs: 240 }}
+          value={groupId}
+          onChange={(e) => {
+            setGroupId(e.currentTarget.value);
+            paging.setPage(1);
+          }}
+          data={[
+            { value: '', label: t('list.allGroups') },
+            ...(groups.data?.items ?? []).map((g) => ({ value: g.id, label: g.name })),
+          ]}
+        />
+      </Group>
+      <PagedTable
+        list={list}
+        paging={paging}
+        minWidth={880}
+        headers={[
+          header('courseTitle', t('fields.course')),
+          t('list.assigned'),
+          header('participantCount', t('list.participants')),
+          t('list.completed'),
+          header('startDate', t('fields.startDate')),
+          header('deadline', t('fields.deadline')),
+          t('list.actions'),
+        ]}
+        emptyText={debounced || groupId ? t('list.noMatch') : t('list.empty')}
+        totalLabel={(count) => t('list.total', { count })}
+        renderRow={(tr) => (
+          <>
+            <Table.Td>
+              <Group gap={6}>
+                <Anchor component={Link} to={`/coordination/trainings/${tr.id}`}>
+                  {tr.courseTitle}
+                </Anchor>
+                {!tr.courseActive && (
+                  <Badge size="xs" variant="outline" color="gray" c="dark.6">
+                    {t('list.inactive')}
+                  </Badge>
+                )}
+              </Group>
+            </Table.Td>
+            <Table.Td>{assigned(tr)}</Table.Td>
+            <Table.Td>{tr.counts.participants}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              {t('list.completedOf', { completed: tr.counts.completed, total: tr.counts.participants })}
+            </Table.Td>
+            <Table.Td>{dateCell(tr.startDate, tr.effectiveStartDate)}</Table.Td>
+            <Table.Td>{dateCell(tr.deadline, tr.effectiveDeadline)}</Table.Td>
+            <Table.Td>
+              <RowActions
+                actions={[
+                  {
+                    label: t('list.edit'),
+                    name: t('list.editName', { title: tr.courseTitle }),
+                    onClick: () => setDrawer({ mode: 'edit', id: tr.id }),
+                  },
+                  {
+                    label: t('list.delete'),
+                    name: t('list.deleteName', { title: tr.courseTitle }),
+                    danger: true,
+                    onClick: () => setDeleting({ id: tr.id, courseTitle: tr.courseTitle }),
+                  },
+                ]}
+              />
+            </Table.Td>
+          </>
+        )}
+      />
+      <TrainingDrawer state={drawer} onClose={() => setDrawer(null)} />
+      <TrainingDeleteModal training={deleting} onClose={() => setDeleting(null)} />
+    </Stack>
+  );
+}
