@@ -33,6 +33,7 @@ describe('the menu by role (spec section 2, PERMISSIONS.md "Routes")', () => {
     expect(activeMenuPath(admin, '/reseller/clients/c1')).toBe('/reseller/clients/c1');
     expect(activeMenuPath(admin, '/content/courses/x/modules')).toBe('/content/courses');
     expect(activeMenuPath(admin, '/')).toBe('/');
+    expect(activeMenuPath(admin, '/training/t1/module/m1')).toBe('/');
     expect(activeMenuPath(admin, '/nowhere')).toBeUndefined();
   });
 });

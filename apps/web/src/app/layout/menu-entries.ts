@@ -48,8 +48,9 @@ export function menuEntriesFor(user: Pick<TCurrentUser, 'role' | 'clientId'>): M
   return entries;
 }
 
+/** The learner's training pages belong to "courses", the dashboard that lists the trainings. */
 const matches = (pathname: string, to: string) =>
-  to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`);
+  to === '/' ? pathname === '/' || pathname.startsWith('/training/') : pathname === to || pathname.startsWith(`${to}/`);
 
 /**
  * The one entry the current page belongs to: the longest `to` the path starts with, so /reseller/clients/{id}/smtp

@@ -1,19 +1,54 @@
-import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PageLoader } from '../../../components/page-loader';
 import { useAuth } from '../../../lib/auth-store';
+import { useErrorText } from '../../../lib/error-text';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { useMyTrainings } from '../api/my-trainings';
+import { TrainingCard } from '../components/training-card';
+import { WelcomeDialog } from '../components/welcome-dialog';
 
-/** The dashboard (spec section 2); its training list arrives with the learner issue. */
+/** The dashboard (spec section 2): the user's trainings, the welcome dialog once, downloads and help. */
 export function DashboardPage() {
   const { t } = useTranslation('learner');
   usePageTitle(t('dashboard.title'));
+  const errorText = useErrorText();
   const { user } = useAuth();
+  const trainings = useMyTrainings();
   return (
     <Stack>
-      <Title order={1}>{t('dashboard.welcome', { name: user?.realName ?? '' })}</Title>
-      <Text>{t('dashboard.intro')}</Text>
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <div>
+        <Title order={1}>{t('dashboard.welcome', { name: user?.realName ?? '' })}</Title>
+        <Text c="dimmed">{t('dashboard.intro')}</Text>
+      </div>
+      <Stack gap="sm" component="section" aria-labelledby="my-trainings">
+        <Title order={2} id="my-trainings">
+          {t('dashboard.myTrainings')}
+        </Title>
+        {trainings.isPending && <PageLoader />}
+        {trainings.isError && (
+          <Alert color="red" variant="light" role="alert">
+            {errorText(trainings.error)}
+          </Alert>
+        )}
+        {trainings.data?.items.length === 0 && (
+          <Paper withBorder p="md" radius="md">
+            <Text fw={600}>{t('dashboard.noTrainingsTitle')}</Text>
+            <Text size="sm" mt={4}>
+              {t('dashboard.noTrainingsText')}
+            </Text>
+          </Paper>
+        )}
+        {trainings.data && trainings.data.items.length > 0 && (
+          <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }}>
+            {trainings.data.items.map((training) => (
+              <TrainingCard key={training.id} training={training} />
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} mt="md">
         <Card withBorder component={Link} to="/documents" style={{ textDecoration: 'none' }}>
           <Title order={2} size="h4">
             {t('dashboard.documentsTitle')}
@@ -31,6 +66,7 @@ export function DashboardPage() {
           </Text>
         </Card>
       </SimpleGrid>
+      <WelcomeDialog />
     </Stack>
   );
 }

@@ -1,0 +1,78 @@
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { PageLoader } from '../../../components/page-loader';
+import { StatusBadge } from '../../../components/training-status-badge';
+import { formatDate, formatMinutes, todayIso } from '../../../lib/format';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useMyTraining } from '../api/my-trainings';
+import { continueTarget } from '../components/continue-target';
+import { DeadlineText } from '../components/deadline-text';
+import { ModuleList } from '../components/module-list';
+import { TrainingNotLoaded } from '../components/training-not-loaded';
+import { TrainingProgress } from '../components/training-progress';
+
+/** /training/{id}: one of the user's trainings with its modules in order and their locking (spec section 2). */
+export function TrainingPage() {
+  const { t, i18n } = useTranslation('learner');
+  const { id = '' } = useParams();
+  const query = useMyTraining(id);
+  const training = query.data;
+  usePageTitle(training?.title ?? t('training.title'));
+  if (query.isPending) return <PageLoader />;
+  if (!training) return <TrainingNotLoaded error={query.error} />;
+  const next = continueTarget(training);
+  const minutes = training.modules.reduce((sum, m) => sum + m.durationInMinutes, 0);
+  const startsLater = training.startDate !== null && training.startDate > todayIso();
+
+  return (
+    <Stack>
+      <div>
+        <Anchor component={Link} to="/" size="sm">
+          {t('training.backToDashboard')}
+        </Anchor>
+        <Group align="center" mt={4} gap="sm">
+          <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+            {training.title}
+          </Title>
+          <StatusBadge status={training.status} />
+        </Group>
+        {training.description && <Text mt="xs">{training.description}</Text>}
+      </div>
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="sm">
+          <Group gap="xl" wrap="wrap">
+            {startsLater && (
+              <Text size="sm">{t('training.startsOn', { date: formatDate(training.startDate, i18n.language) })}</Text>
+            )}
+            <DeadlineText deadline={training.deadline} status={training.status} />
+            <Text size="sm">
+              {t('training.duration', {
+                duration: formatMinutes(training.durationMinutes ?? minutes, i18n.language),
+              })}
+            </Text>
+          </Group>
+          <TrainingProgress training={training} />
+          <Group gap="sm">
+            {next.action !== 'open' && (
+              <Button component={Link} to={next.to}>
+                {t(`training.actions.${next.action}`)}
+              </Button>
+            )}
+            <Button component={Link} to={`/training/${training.id}/progress`} variant="default">
+              {t('training.showProgress')}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+      <Title order={2}>{t('modules.title')}</Title>
+      {training.modules.length === 0 ? (
+        <Paper withBorder p="md" radius="md">
+          <Text>{t('modules.empty')}</Text>
+        </Paper>
+      ) : (
+        <ModuleList training={training} />
+      )}
+    </Stack>
+  );
+}
