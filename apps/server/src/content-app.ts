@@ -7,6 +7,7 @@ import { runtimeRoutes } from './features/content-origin/runtime.routes';
 import type { AppDeps } from './platform/deps';
 import { installErrorHandler } from './platform/error-handler';
 import { newId } from './platform/ids';
+import { installInputGuards } from './platform/input-guards';
 
 /**
  * The content-origin server (ARCHITECTURE section 6): the same process listens on CONTENT_PORT and answers there only
@@ -31,6 +32,9 @@ export async function buildContentApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  // SCORM data may hold any character and is stored as JSON text, NUL included; the commit's own fields are
+  // checked by its schema.
+  installInputGuards(app, { bodies: false });
 
   // navigator.sendBeacon posts the final commit as text/plain (a CORS-safelisted type); its body is the same JSON.
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => {

@@ -74,7 +74,8 @@ export type TRuntimeData = z.infer<typeof ZRuntimeData>;
  * numbers the API objects that page created, so one SCO's session time is never added twice.
  */
 export const ZRuntimeCommitBody = z.object({
-  session: z.string().min(1).max(100),
+  /** As the state call minted it (runtime.service newRuntimeSession): base-36 time, counter and hex. */
+  session: z.string().regex(/^[0-9a-z-]{1,100}$/, 'a session id of the state call'),
   seq: z.number().int().min(1),
   instance: z.number().int().min(1),
   itemId: z.string().min(1).max(500),

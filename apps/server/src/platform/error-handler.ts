@@ -2,12 +2,16 @@ import type { TApiError } from '@lms/contracts/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DatabaseBusyError } from '../db/connection-guard';
+import { isUniqueViolation } from './db-errors';
 import { AppError } from './errors';
 import { ERROR_MESSAGES } from './error-messages';
+import { multipartProblem } from './multipart';
 
 /** One error shape for every answer; no stack trace ever reaches a client (ARCHITECTURE section 5). */
 export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+  app.setErrorHandler((thrown: FastifyError | AppError, req, reply) => {
+    // A broken multipart body surfaces as a plain parser error, a race for a unique value as a database error.
+    const err = multipartProblem(thrown, req) ?? (isUniqueViolation(thrown) ? new AppError(409, 'conflict') : thrown);
     if (err instanceof AppError) {
       const body: TApiError = {
         error: err.code,

@@ -32,6 +32,8 @@ export function storagePath(dataDir: string, key: string): string {
 }
 
 export class UploadTooLargeError extends Error {}
+/** The upload stream stopped before its end: the body was cut short, or the client went away. */
+export class UploadIncompleteError extends Error {}
 
 /**
  * Streams an upload into a fresh file under DATA_DIR/tmp and answers its path and size. Stops, deletes the part
@@ -53,10 +55,17 @@ export async function saveUploadToTemp(
       else callback(null, chunk);
     },
   });
+  // A part the parser gave up on (its body was cut short) is destroyed and never ends: piping it would wait forever.
+  if (stream.destroyed && !stream.readableEnded) throw new UploadIncompleteError('upload stream closed early');
+  let streamError: unknown;
+  stream.once('error', (err) => (streamError = err));
   try {
     await pipeline(stream, counter, createWriteStream(file, { flags: 'wx' }));
   } catch (err) {
     await rm(file, { force: true });
+    if (err instanceof UploadTooLargeError) throw err;
+    if (streamError !== undefined || (err as { code?: unknown }).code === 'ERR_STREAM_PREMATURE_CLOSE')
+      throw new UploadIncompleteError('upload stream failed', { cause: err });
     throw err;
   }
   return { path: file, size };

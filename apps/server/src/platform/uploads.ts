@@ -1,7 +1,16 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { badRequest, fail } from './errors';
-import { removeTemp, saveUploadToTemp, sniffFile, UploadTooLargeError, type SniffedType } from './storage';
+import { refuseNul } from './input-guards';
+import { assertMultipartBoundary, cleanFileName, uploadIncomplete, watchClosingDelimiter } from './multipart';
+import {
+  removeTemp,
+  saveUploadToTemp,
+  sniffFile,
+  UploadIncompleteError,
+  UploadTooLargeError,
+  type SniffedType,
+} from './storage';
 
 // Multipart uploads (spec section 7: course modules and files): one JSON `data` field validated by a contract
 // schema, and named file parts streamed to DATA_DIR/tmp. The caller moves what it keeps and always calls cleanup().
@@ -56,17 +65,27 @@ export async function readMultipartUpload<S extends z.ZodType>(
 ): Promise<ParsedUpload<z.output<S>>> {
   if (!req.isMultipart())
     badRequest('validation_failed', { fields: [{ field: 'body', message: 'multipart/form-data expected' }] });
+  assertMultipartBoundary(req);
   const files: Partial<Record<string, UploadedFile>> = {};
   const cleanup = async () => {
     for (const f of Object.values(files)) if (f) await removeTemp(f.path);
   };
   let raw: string | undefined;
   const limit = Math.max(...Object.values(rules.fileLimits));
+  let data: z.output<S>;
   try {
-    const parts = req.parts({
-      limits: { fileSize: limit, files: Object.keys(rules.fileLimits).length, fields: 4, fieldSize: MAX_DATA_BYTES },
-    });
-    for await (const part of parts) {
+    const limits = {
+      fileSize: limit,
+      files: Object.keys(rules.fileLimits).length,
+      fields: 4,
+      fieldSize: MAX_DATA_BYTES,
+    };
+    const parts = req.parts({ limits })[Symbol.asyncIterator]();
+    // The first step starts the parser; the body flows from the next tick on, so the watch sees all of it.
+    const first = parts.next();
+    const complete = watchClosingDelimiter(req);
+    for (let step = await first; !step.done; step = await parts.next()) {
+      const part = step.value;
       if (part.type === 'field') {
         if (part.fieldname === 'data') raw = String(part.value);
         continue;
@@ -77,23 +96,35 @@ export async function readMultipartUpload<S extends z.ZodType>(
         badRequest('validation_failed', { fields: [{ field: part.fieldname, message: 'unexpected file part' }] });
       }
       const saved = await saveUploadToTemp(rules.dataDir, part.file, max as number);
-      files[part.fieldname] = { ...saved, fileName: part.filename, type: await sniffFile(saved.path) };
+      files[part.fieldname] = {
+        ...saved,
+        fileName: cleanFileName(part.filename, 255),
+        type: await sniffFile(saved.path),
+      };
     }
+    // Busboy ends the parts quietly when the body stops before its closing boundary.
+    if (!complete()) throw uploadIncomplete();
+    data = validData(rules.schema, raw);
   } catch (err) {
     await cleanup();
     if (err instanceof UploadTooLargeError) fail(413, 'payload_too_large');
+    if (err instanceof UploadIncompleteError) throw uploadIncomplete();
     throw err;
   }
-  const parsed = rules.schema.safeParse(parseJson(raw));
-  if (!parsed.success) {
-    await cleanup();
-    const fields = parsed.error.issues.map((i) => ({
-      field: ['data', ...i.path.map(String)].join('.'),
-      message: i.message,
-    }));
-    badRequest('validation_failed', { fields });
-  }
-  return { data: parsed.data as z.output<S>, files, cleanup };
+  return { data, files, cleanup };
+}
+
+/** The `data` field: JSON without NUL characters that the contract schema accepts (400 naming the fields). */
+function validData<S extends z.ZodType>(schema: S, raw: string | undefined): z.output<S> {
+  const value = parseJson(raw);
+  refuseNul(value, 'data');
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const fields = parsed.error.issues.map((i) => ({
+    field: ['data', ...i.path.map(String)].join('.'),
+    message: i.message,
+  }));
+  return badRequest('validation_failed', { fields });
 }
 
 function parseJson(raw: string | undefined): unknown {

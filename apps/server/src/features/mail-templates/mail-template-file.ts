@@ -19,11 +19,14 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 function readHtml(file: UploadedFile): string {
   const isHtml = /\.html?$/i.test(file.filename) || file.mimetype === 'text/html';
   if (!isHtml) return badRequest('unknown_file_type');
+  let html: string;
   try {
-    return utf8.decode(file.data).replace(/^\uFEFF/, '');
+    html = utf8.decode(file.data).replace(/^\uFEFF/, '');
   } catch {
     return badRequest('unknown_file_type', { reason: 'not UTF-8' });
   }
+  // NUL is valid UTF-8 but no text (and PostgreSQL refuses it): a binary file named .html.
+  return html.includes('\u0000') ? badRequest('unknown_file_type', { reason: 'not text' }) : html;
 }
 
 export async function uploadTemplateFile(

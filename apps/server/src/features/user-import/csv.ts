@@ -18,6 +18,8 @@ export interface ParsedCsv {
 
 export function decodeCsv(bytes: Buffer): string {
   const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+  // NUL is no character of a text file (and PostgreSQL refuses it): a binary file named .csv.
+  if (text.includes('\u0000')) badRequest('csv_invalid', { reason: 'not_text' });
   return text.startsWith(BOM) ? text.slice(1) : text;
 }
 

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../platform/deps';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { enqueueJob } from '../../platform/jobs-store';
+import { cleanFileName } from '../../platform/multipart';
 import type { Actor } from '../../platform/session';
 import { usableGroup } from '../groups/group-membership';
 import { resolveUserScope } from '../users/user-scope';
@@ -68,7 +69,7 @@ export async function uploadImport(
   if (csv.rows.length === 0) badRequest('csv_invalid', { reason: 'no_rows' });
   if (csv.rows.length > USER_IMPORT_MAX_ROWS)
     badRequest('csv_invalid', { reason: 'too_many_rows', max: USER_IMPORT_MAX_ROWS });
-  const imp = { id: newId(), file_name: file.name.slice(0, 200) || 'import.csv' };
+  const imp = { id: newId(), file_name: cleanFileName(file.name) || 'import.csv' };
   await insertImport(deps.db, {
     ...imp,
     client_id: actor.clientId,
