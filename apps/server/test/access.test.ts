@@ -1,8 +1,8 @@
 import { can, type TCapability } from '@lms/contracts/permissions';
 import { ROLES, type TRole } from '@lms/contracts/roles';
 import { expect, it } from 'vitest';
-import { newId } from '../src/platform/ids';
 import { createClient, createUser, signIn } from './factories';
+import { concrete, paramsOf, withParams } from './route-walk';
 import { caller, describeEachDialect } from './test-app';
 
 /** Routes callable without a session (ARCHITECTURE section 5, spec section 2). Anything else needs one. */
@@ -17,14 +17,6 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/user/activate',
   'POST /api/user/link-check',
 ]);
-
-const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, () => newId()).replace(/\*$/, 'x');
-
-/** A well-formed value for each path parameter, so that one malformed parameter at a time can be tried. */
-const validParam = (name: string) => (name === 'locale' ? 'de-DE' : name === 'part' ? 'pdf' : newId());
-const paramsOf = (url: string) => [...url.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1] ?? '');
-const withParams = (url: string, bad?: string) =>
-  url.replace(/:([A-Za-z]+)/g, (_, name: string) => (name === bad ? 'not-a-valid-value' : validParam(name)));
 
 describeEachDialect('the access guard', (ctx) => {
   it('answers 401 without a session on every registered route that is not on the public list', async () => {
