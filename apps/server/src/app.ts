@@ -18,6 +18,8 @@ import { clientSmtpRoutes } from './features/client-smtp/client-smtp.routes';
 import { mailQueueRoutes } from './features/mail/mail.routes';
 import { mailTemplateRoutes } from './features/mail-templates/mail-template.routes';
 import { groupRoutes } from './features/groups/group.routes';
+import { learnerRoutes } from './features/trainings/learner.routes';
+import { trainingRoutes } from './features/trainings/training.routes';
 import { userPictureRoutes } from './features/users/user-picture.routes';
 import { userImportRoutes } from './features/user-import/user-import.routes';
 import { userRoutes } from './features/users/user.routes';
@@ -85,6 +87,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(userRoutes, { deps });
   await app.register(userPictureRoutes, { deps });
   await app.register(groupRoutes, { deps });
+  await app.register(trainingRoutes, { deps });
+  await app.register(learnerRoutes, { deps });
   await app.register(accountRoutes, { deps });
   await app.register(userImportRoutes, { deps });
 

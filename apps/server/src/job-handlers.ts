@@ -1,6 +1,7 @@
 import { accessCleanupSchedule, createAccessCleanupHandler } from './features/account/access-cleanup.job';
 import { createPasswordResetHandler } from './features/account/password-reset.job';
 import { createMailDeliveryHandler } from './features/mail/mail-delivery';
+import { createTrainingInvitationsHandler } from './features/trainings/training-invitations.job';
 import { createUserImportHandler } from './features/user-import/user-import.job';
 import type { JobHandler } from './platform/jobs';
 import type { Schedule } from './platform/scheduler';
@@ -11,6 +12,7 @@ export const createJobHandlers = (): JobHandler[] => [
   createUserImportHandler(),
   createPasswordResetHandler(),
   createAccessCleanupHandler(),
+  createTrainingInvitationsHandler(),
 ];
 
 /** Recurring jobs (platform/scheduler.ts): main.ts starts the scheduler with them; each kind has a handler above. */

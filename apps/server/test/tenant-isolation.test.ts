@@ -48,6 +48,9 @@ async function seedClientB(ctx: Parameters<Parameters<typeof describeEachDialect
       ]),
     })
   ).json<{ id: string }>();
+  const training = (
+    await admin.post('/api/course-training', { courseId: course.id, groupIds: [group.id], userIds: [user.id] })
+  ).json<{ id: string }>();
   const templates = (await admin.get('/api/mail-template', { kind: 'reminder' })).json<{ items: { id: string }[] }>();
   const mailId = await deps.db
     .transaction()
@@ -64,7 +67,8 @@ async function seedClientB(ctx: Parameters<Parameters<typeof describeEachDialect
   const mapping = imported.json<{ mapping: unknown[] }>().mapping;
   const run = await admin.post(`/api/users/import/${importId}/run`, { mapping, sendActivationMail: false });
   const jobId = run.json<{ jobId: string }>().jobId;
-  for (const [what, id] of Object.entries({ course: course.id, module: module.id, file: file.id, importId, jobId })) {
+  const ids = { course: course.id, module: module.id, file: file.id, training: training.id, importId, jobId };
+  for (const [what, id] of Object.entries(ids)) {
     expect(id, `client B's ${what}`).toMatch(/^[0-9a-f-]{36}$/);
   }
   return {
@@ -74,6 +78,7 @@ async function seedClientB(ctx: Parameters<Parameters<typeof describeEachDialect
     courseId: course.id,
     moduleId: module.id,
     fileId: file.id,
+    trainingId: training.id,
     templateId: templates.items[0]?.id ?? '',
     mailId,
     importId,
@@ -119,6 +124,22 @@ function callsWith(b: SeedB): Record<string, Call> {
     'POST /api/courses/:courseId/files/:id': { params: fileOf, parts: fileParts },
     'DELETE /api/courses/:courseId/files/:id': { params: fileOf },
     'GET /api/courses/:courseId/files/:id/:part': { params: { ...fileOf, part: 'pdf' } },
+    'GET /api/course-training/:id': { params: { id: b.trainingId } },
+    'POST /api/course-training/:id': { params: { id: b.trainingId }, body: { groupIds: [], userIds: [] } },
+    'DELETE /api/course-training/:id': { params: { id: b.trainingId } },
+    'POST /api/course-training/:id/participants/:userId/optional': {
+      params: { id: b.trainingId, userId: b.userId },
+      body: { optional: true },
+    },
+    'POST /api/course-training/:id/module/:moduleId/launch': { params: { id: b.trainingId, moduleId: b.moduleId } },
+    'GET /api/course-training-user-value/:trainingId/get-status-of-all-users': {
+      params: { trainingId: b.trainingId },
+    },
+    'POST /api/course-training-user-value/:courseTrainingId/:moduleId': {
+      params: { courseTrainingId: b.trainingId, moduleId: b.moduleId },
+      body: {},
+    },
+    'GET /api/user-course-trainings/:id': { params: { id: b.trainingId } },
     'GET /api/groups/:id': { params: { id: b.groupId } },
     'POST /api/groups/:id': { params: { id: b.groupId }, body: { name: 'Übernommen' } },
     'DELETE /api/groups/:id': { params: { id: b.groupId } },
@@ -176,7 +197,17 @@ describeEachDialect('tenant isolation (ARCHITECTURE section 4)', (ctx) => {
 /** What A's calls could have changed in B: names, texts, states and row counts. */
 async function snapshotOfB(ctx: Parameters<Parameters<typeof describeEachDialect>[1]>[0], b: SeedB) {
   const db = ctx().deps.db;
-  const count = async (table: 'users' | 'groups' | 'courses' | 'modules' | 'course_files' | 'mail_templates') =>
+  type Counted =
+    | 'users'
+    | 'groups'
+    | 'courses'
+    | 'modules'
+    | 'course_files'
+    | 'mail_templates'
+    | 'trainings'
+    | 'training_groups'
+    | 'training_module_values';
+  const count = async (table: Counted) =>
     (
       await db
         .selectFrom(table)
@@ -191,6 +222,15 @@ async function snapshotOfB(ctx: Parameters<Parameters<typeof describeEachDialect
     modules: Number(await count('modules')),
     files: Number(await count('course_files')),
     templates: Number(await count('mail_templates')),
+    trainings: Number(await count('trainings')),
+    trainingGroups: Number(await count('training_groups')),
+    participants: await db
+      .selectFrom('training_participants')
+      .select(['user_id', 'status', 'is_optional', 'is_direct', 'is_assigned'])
+      .where('client_id', '=', b.clientId)
+      .orderBy('user_id')
+      .execute(),
+    moduleValues: Number(await count('training_module_values')),
     user: await db
       .selectFrom('users')
       .select(['first_name', 'is_active'])
