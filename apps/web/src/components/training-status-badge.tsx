@@ -25,7 +25,12 @@ export function StatusBadge({
   const { t } = useTranslation('trainings');
   const colour = COLOURS[status];
   return (
-    <Badge variant="light" color={colour} c="var(--mantine-color-text)" style={{ flexShrink: 0 }}>
+    <Badge
+      variant="light"
+      color={colour}
+      c="var(--mantine-color-text)"
+      style={{ flexShrink: 0, minWidth: 'max-content' }}
+    >
       {t(kind === 'training' ? `status.${status}` : `moduleStatus.${status}`)}
     </Badge>
   );

@@ -3,6 +3,7 @@ import { Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StatusBadge } from '../../../components/training-status-badge';
+import { LockIcon } from './lock-icon';
 import { formatMinutes } from '../../../lib/format';
 
 /**
@@ -16,7 +17,7 @@ export function ModuleList({ training }: { training: TUserTraining }) {
     if (m.locked)
       return (
         <Text size="sm" fw={500}>
-          <span aria-hidden>🔒 </span>
+          <LockIcon />
           {t('modules.lockedBy', { title: titleOf(m.unlockedBy) })}
         </Text>
       );

@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { ModulePlayerFrame, usePlayerUnload } from '../../../components/module-player';
 import { PageLoader } from '../../../components/page-loader';
 import { StatusBadge } from '../../../components/training-status-badge';
+import { LockIcon } from '../components/lock-icon';
 import { useErrorText } from '../../../lib/error-text';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { launchModule, recordModuleOpened, refreshMyTrainings, useMyTraining } from '../api/my-trainings';
@@ -85,7 +86,7 @@ export function ModulePage() {
       {module.locked && (
         <Paper withBorder p="md" radius="md" role="note">
           <Text fw={600}>
-            <span aria-hidden>🔒 </span>
+            <LockIcon />
             {t('module.lockedTitle')}
           </Text>
           <Text size="sm" mt={4}>

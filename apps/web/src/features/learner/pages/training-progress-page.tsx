@@ -45,7 +45,7 @@ export function TrainingProgressPage() {
       <Paper withBorder p="md" radius="md">
         <Stack gap="md">
           <TrainingProgress training={training} />
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+          <SimpleGrid cols={{ base: 2, md: 4 }}>
             {fact(t('progress.startedAt'), formatDateTime(training.startedAt, i18n.language))}
             {fact(t('progress.completedAt'), formatDateTime(training.completedAt, i18n.language))}
             {fact(t('progress.startDate'), formatDate(training.startDate, i18n.language))}
