@@ -162,6 +162,7 @@ interface Fixtures {
   userId: string;
   victimIds: string[];
   importId: string;
+  trainingId: string;
 }
 
 /** Real rows for the path parameters, so that handlers run past their "not found" checks. */
@@ -171,10 +172,13 @@ function paramValue(route: ApiRoute, name: string, f: Fixtures): string {
   if (name === 'courseId') return f.courseId;
   if (name === 'moduleId') return f.moduleId;
   if (name === 'clientId') return f.client.id;
+  if (name === 'userId') return f.userId;
+  if (name === 'trainingId' || name === 'courseTrainingId') return f.trainingId;
   const url = route.url;
   if (url.startsWith('/api/courses/:courseId/modules/')) return f.moduleId;
   if (url.startsWith('/api/courses/:courseId/files/')) return f.fileId;
   if (url.startsWith('/api/courses/')) return f.courseId;
+  if (url.startsWith('/api/course-training/') || url.startsWith('/api/user-course-trainings/')) return f.trainingId;
   if (url.startsWith('/api/mail-template/')) return f.templateId;
   if (url.startsWith('/api/groups/')) return f.groupId;
   if (url.startsWith('/api/users/import/')) return f.importId;
@@ -272,6 +276,21 @@ function sampleBodies(f: Fixtures): Record<string, unknown> {
     'POST /api/user': { locale: 'de-DE', welcomeDialogSeen: true },
     'POST /api/users/import/:id/preview': { mapping },
     'POST /api/users/import/:id/run': { mapping, groupIds: [f.groupId], sendActivationMail: false },
+    'POST /api/course-training': {
+      courseId: f.courseId,
+      groupIds: [f.groupId],
+      userIds: [f.userId],
+      startDate: '2030-01-01',
+      deadline: '2030-02-01',
+    },
+    'POST /api/course-training/:id': {
+      groupIds: [f.groupId],
+      userIds: [f.userId],
+      startDate: '2030-01-01',
+      deadline: '2030-03-01',
+    },
+    'POST /api/course-training/:id/participants/:userId/optional': { optional: true },
+    'POST /api/course-training-user-value/:courseTrainingId/:moduleId': {},
   };
 }
 
@@ -320,6 +339,7 @@ const NO_BODY = new Set([
   'POST /api/mail-queue/:id/retry',
   'POST /api/mail-queue/:id/cancel',
   'POST /api/client-smtp/:clientId/test',
+  'POST /api/course-training/:id/module/:moduleId/launch',
 ]);
 
 const key = (r: Pick<ApiRoute, 'method' | 'url'>) => `${r.method} ${r.url}`;
@@ -542,6 +562,10 @@ async function fixtures(admin: Caller, client: TestClient, db: Parameters<typeof
   const group = await ok('group', admin.post('/api/groups', { name: 'Sweep' }));
   const imported = await ok('import', upload('/api/users/import', UPLOADS['POST /api/users/import']!));
   const user = await createUser(db, client, { role: 'PARTICIPANT' });
+  const training = await ok(
+    'training',
+    admin.post('/api/course-training', { courseId: course.id, groupIds: [group.id], userIds: [user.id] }),
+  );
   const victims = await Promise.all([0, 1, 2].map(() => createUser(db, client, { role: 'PARTICIPANT' })));
   return {
     client,
@@ -553,6 +577,7 @@ async function fixtures(admin: Caller, client: TestClient, db: Parameters<typeof
     userId: user.id,
     victimIds: victims.map((v) => v.id),
     importId: imported.id,
+    trainingId: training.id,
   } satisfies Fixtures;
 }
 
