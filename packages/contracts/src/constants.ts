@@ -45,3 +45,6 @@ export const FORGOT_USERNAME_WINDOW_HOURS = 24;
 export const USER_IMPORT_PREVIEW_ROWS = 10;
 export const USER_IMPORT_MAX_ROWS = 100_000;
 export const USER_IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+
+/** DECISIONS "manual reminder": refused within this many minutes of the last reminder to the same user and training. */
+export const REMINDER_RESEND_MINUTES = 60;

@@ -80,6 +80,7 @@ export const ERROR_CODES = [
   'reminder_course_inactive',
   'reminder_course_outside_dates',
   'reminder_user_completed',
+  'reminder_user_optional',
   'mail_send_failed',
   // trainings
   'module_locked',

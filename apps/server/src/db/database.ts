@@ -26,6 +26,7 @@ import type {
   TrainingParticipantsTable,
   TrainingsTable,
 } from '../features/trainings/training.table';
+import type { TrainingRemindersTable } from '../features/reminders/reminder.table';
 
 /**
  * Each feature keeps its tables' row types in its own `<feature>.table.ts` (as Kysely's example app does); this file
@@ -79,6 +80,7 @@ export interface Database {
   training_groups: TrainingGroupsTable;
   training_participants: TrainingParticipantsTable;
   training_module_values: TrainingModuleValuesTable;
+  training_reminders: TrainingRemindersTable;
   certificate_templates: CertificateTemplatesTable;
   certificate_template_locales: CertificateTemplateLocalesTable;
   course_certificates: CourseCertificatesTable;

@@ -72,6 +72,7 @@ export const ERROR_MESSAGES: Record<TErrorCode, string> = {
   reminder_course_inactive: 'The course is not active.',
   reminder_course_outside_dates: 'Today is outside the course dates.',
   reminder_user_completed: 'The user has completed the training.',
+  reminder_user_optional: 'The user is optional in this training and gets no reminders.',
   mail_send_failed: 'Error sending.',
   module_locked: 'This module is locked until the required modules before it are completed.',
   training_has_progress: 'Former participants have progress in this training; confirm to delete it too.',
