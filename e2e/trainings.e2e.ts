@@ -11,12 +11,8 @@ import { createCourseWithModules, userIdOf } from './training-helpers';
 // participants table shows where they stand.
 
 const COURSE = 'Arbeitssicherheit 2026';
-/**
- * Who creates the training in the drawer. The course picker lists courses with GET /api/courses, which the server
- * keeps to content.manage: a COORDINATOR is refused the list (403), so an ADMIN, who holds coordination.manage too,
- * creates it here. The group's coordinator then works with it below.
- */
-const CREATOR = 'admin@demo.example';
+/** The group's coordinator creates the training: the course picker lists courses through courses.list. */
+const CREATOR = 'coordinator@demo.example';
 
 const rowOf = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
@@ -206,7 +202,8 @@ describe('trainings: created for a group, taken by its participant, followed by 
   });
   it("unassigns the group in the edit drawer, keeps the former participant's progress, and deletes it only when confirmed", async () => {
     const { context, page } = await openPage(browser);
-    await signIn(page, server, CREATOR);
+    // A coordinator may not leave a training without one of their groups (400 group_required); an admin unassigns it.
+    await signIn(page, server, 'admin@demo.example');
     await page.goto(server.url('/coordination/trainings'));
     await page.getByRole('button', { name: `Bearbeiten: ${COURSE}` }).click();
     const drawer = page.getByRole('dialog', { name: 'Schulung bearbeiten' });

@@ -33,6 +33,15 @@ export const CAPABILITIES = {
   },
   'users.changeRole': { ADMIN: 'client', SUPERADMIN: 'all' },
   'content.manage': { CONTENT_MASTER: 'client', ADMIN: 'client', SUPERADMIN: 'all' },
+  /** The course list: content masters build courses, coordinators pick one for a training (spec section 2). */
+  'courses.list': {
+    COORDINATOR: 'client',
+    CONTENT_MASTER: 'client',
+    RESELLER_COORDINATOR: 'client',
+    RESELLER: 'client',
+    ADMIN: 'client',
+    SUPERADMIN: 'all',
+  },
   'clients.administer': {
     RESELLER_COORDINATOR: 'resold-read',
     RESELLER: 'resold',

@@ -7,11 +7,14 @@ import { createCourse, deleteCourse, getCourse, listCourses, updateCourse } from
 
 const access = 'content.manage' as const;
 
-/** Spec section 7: `GET /courses`, `POST /courses[/{id}]`, `DELETE /courses/{id}` (content masters). */
+/**
+ * Spec section 7: `GET /courses`, `POST /courses[/{id}]`, `DELETE /courses/{id}` (content masters); the list also
+ * serves the coordinators' course picker of a training.
+ */
 export const courseRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.get(
     '/api/courses',
-    { schema: { querystring: ZCourseListQuery, response: { 200: ZCoursePage } }, config: { access } },
+    { schema: { querystring: ZCourseListQuery, response: { 200: ZCoursePage } }, config: { access: 'courses.list' } },
     (req) => listCourses(deps, actorOf(req), req.query),
   );
 

@@ -139,12 +139,13 @@ describeEachDialect('courses', (ctx) => {
     expect((await content.get('/api/courses/not-a-uuid')).statusCode).toBe(400);
   });
 
-  it('refuses roles without content.manage with 403', async () => {
+  it('refuses roles without content.manage with 403, and lists courses to coordinators for their picker', async () => {
     const { app, deps, client, content } = await setup();
     const id = (await content.post('/api/courses', body())).json<Course>().id;
     for (const role of ['PARTICIPANT', 'COORDINATOR', 'RESELLER'] as const) {
       const other = await signIn(app, await createUser(deps.db, client, { role }));
-      expect((await other.get('/api/courses')).statusCode).toBe(403);
+      // The list serves the coordinators' course picker (courses.list); the course itself stays content's.
+      expect((await other.get('/api/courses')).statusCode).toBe(role === 'PARTICIPANT' ? 403 : 200);
       expect((await other.get(`/api/courses/${id}`)).statusCode).toBe(403);
       expect((await other.post('/api/courses', body())).statusCode).toBe(403);
       expect((await other.post(`/api/courses/${id}`, body())).statusCode).toBe(403);
