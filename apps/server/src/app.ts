@@ -10,6 +10,7 @@ import { authRoutes } from './features/auth/auth.routes';
 import { clientRoutes } from './features/clients/client.routes';
 import { courseFileRoutes } from './features/course-files/course-file.routes';
 import { courseRoutes } from './features/courses/course.routes';
+import { documentsRoutes } from './features/documents/documents.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { moduleRoutes } from './features/modules/module.routes';
 import { launchRoutes } from './features/scorm-runtime/launch.routes';
@@ -89,6 +90,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(groupRoutes, { deps });
   await app.register(trainingRoutes, { deps });
   await app.register(learnerRoutes, { deps });
+  await app.register(documentsRoutes, { deps });
   await app.register(accountRoutes, { deps });
   await app.register(userImportRoutes, { deps });
 

@@ -140,6 +140,7 @@ function callsWith(b: SeedB): Record<string, Call> {
       body: {},
     },
     'GET /api/user-course-trainings/:id': { params: { id: b.trainingId } },
+    'GET /api/documents/:fileId/download': { params: { fileId: b.fileId } },
     'GET /api/groups/:id': { params: { id: b.groupId } },
     'POST /api/groups/:id': { params: { id: b.groupId }, body: { name: 'Übernommen' } },
     'DELETE /api/groups/:id': { params: { id: b.groupId } },

@@ -39,3 +39,21 @@ export async function updateCourseFileRow(
 export async function deleteCourseFileRow(db: DbOrTrx, clientId: string, id: string): Promise<void> {
   await db.deleteFrom('course_files').where('client_id', '=', clientId).where('id', '=', id).execute();
 }
+
+/** The files of several courses of the client (the learner's downloads), by course, locale and name. */
+export const listCourseFileRowsOfCourses = (db: DbOrTrx, clientId: string, courseIds: readonly string[]) =>
+  courseIds.length === 0
+    ? Promise.resolve([] as CourseFileRow[])
+    : db
+        .selectFrom('course_files')
+        .selectAll()
+        .where('client_id', '=', clientId)
+        .where('course_id', 'in', [...courseIds])
+        .orderBy('course_id')
+        .orderBy('locale')
+        .orderBy('file_name')
+        .orderBy('id')
+        .execute();
+
+export const findCourseFileRowById = (db: DbOrTrx, clientId: string, id: string) =>
+  db.selectFrom('course_files').selectAll().where('client_id', '=', clientId).where('id', '=', id).executeTakeFirst();

@@ -12,6 +12,7 @@ import { loadCourse } from '../courses/course.service';
 import {
   deleteCourseFileRow,
   findCourseFileRow,
+  findCourseFileRowById,
   insertCourseFileRow,
   updateCourseFileRow,
 } from './course-file.repository';
@@ -140,5 +141,24 @@ export async function findCourseFileContent(
     path: storagePath(deps.config.dataDir, key),
     mime: part === 'pdf' ? 'application/pdf' : (row.logo_mime ?? 'application/octet-stream'),
     fileName: part === 'pdf' ? row.file_name : `logo`,
+  };
+}
+
+/**
+ * A course file's stored PDF by its id alone, for the learner's download (the documents feature decides whether the
+ * file's course is one of the reader's); another client's file is not found.
+ */
+export async function findCourseFileForDownload(
+  deps: AppDeps,
+  clientId: string,
+  id: string,
+): Promise<{ courseId: string; path: string; size: number; fileName: string } | undefined> {
+  const row = await findCourseFileRowById(deps.db, clientId, id);
+  if (!row) return undefined;
+  return {
+    courseId: row.course_id,
+    path: storagePath(deps.config.dataDir, row.pdf_key),
+    size: Number(row.pdf_size),
+    fileName: row.file_name,
   };
 }
