@@ -158,3 +158,28 @@ export async function apiFetchBlob(path: string, opts: ApiOptions = {}): Promise
 }
 
 export const isApiError = (err: unknown): err is ApiError => err instanceof ApiError;
+
+/** The name a download answer gives its file (RFC 6266: `filename*=UTF-8''…` first, else `filename="…"`). */
+export function fileNameOf(disposition: string | null): string | undefined {
+  if (!disposition) return undefined;
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim());
+    } catch {
+      // A broken encoding falls back to the plain name.
+    }
+  }
+  return /filename="([^"]*)"/i.exec(disposition)?.[1];
+}
+
+/** A download with the name the server gave it, after the same retry and policy rules. */
+export async function apiFetchFile(path: string, opts: ApiOptions = {}): Promise<{ blob: Blob; fileName?: string }> {
+  const res = await send(path, { method: 'GET' }, opts);
+  if (!res.ok) {
+    const err = await toApiError(res);
+    if (!opts.skipPolicy) applyPolicy(err);
+    throw err;
+  }
+  return { blob: await res.blob(), fileName: fileNameOf(res.headers.get('content-disposition')) };
+}
