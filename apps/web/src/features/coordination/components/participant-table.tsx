@@ -1,5 +1,5 @@
 import type { TParticipantSort, TParticipantStatus } from '@lms/contracts/trainings';
-import { Badge, Group, Stack, Switch, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Switch, Table, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../../components/paged-table';
@@ -18,10 +18,22 @@ interface Props {
   /** The user whose OPTIONAL mark is being changed. */
   busyUserId: string | null;
   onOptional: (row: Row, optional: boolean) => void;
+  /** The user a reminder is being sent to. */
+  remindingUserId: string | null;
+  onRemind: (row: Row) => void;
 }
 
 /** The participants' status table of one training (server paging and sorting). */
-export function ParticipantTable({ list, paging, sorting, filtered, busyUserId, onOptional }: Props) {
+export function ParticipantTable({
+  list,
+  paging,
+  sorting,
+  filtered,
+  busyUserId,
+  onOptional,
+  remindingUserId,
+  onRemind,
+}: Props) {
   const { t, i18n } = useTranslation('trainings');
   const header = (column: TParticipantSort, label: string) => (
     <SortHeader column={column} sorting={sorting}>
@@ -37,7 +49,7 @@ export function ParticipantTable({ list, paging, sorting, filtered, busyUserId, 
     <PagedTable
       list={list}
       paging={paging}
-      minWidth={960}
+      minWidth={1100}
       headers={[
         header('name', t('participants.name')),
         header('email', t('participants.email')),
@@ -46,6 +58,7 @@ export function ParticipantTable({ list, paging, sorting, filtered, busyUserId, 
         header('startedAt', t('participants.startedAt')),
         header('completedAt', t('participants.completedAt')),
         t('participants.optional'),
+        t('reminders.actions'),
       ]}
       emptyText={filtered ? t('participants.noMatch') : t('participants.empty')}
       totalLabel={(count) => t('participants.total', { count })}
@@ -86,6 +99,26 @@ export function ParticipantTable({ list, paging, sorting, filtered, busyUserId, 
               // The off track needs 3:1 against the page (WCAG 1.4.11); Mantine's grey 3 gives 1.3:1.
               styles={{ track: row.optional ? {} : { backgroundColor: 'var(--mantine-color-gray-6)' } }}
             />
+          </Table.Td>
+          <Table.Td>
+            <Stack gap={2} align="flex-start">
+              {/* Refusals (completed, optional, too soon, ...) come back from the server with their own message. */}
+              <Button
+                size="compact-sm"
+                variant="default"
+                loading={remindingUserId === row.userId}
+                disabled={!row.assigned}
+                onClick={() => onRemind(row)}
+                aria-label={t('reminders.remindFor', { name: row.name })}
+              >
+                {t('reminders.remind')}
+              </Button>
+              {row.lastReminderAt && (
+                <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                  {t('reminders.lastReminder', { date: formatDateTime(row.lastReminderAt, i18n.language) })}
+                </Text>
+              )}
+            </Stack>
           </Table.Td>
         </>
       )}

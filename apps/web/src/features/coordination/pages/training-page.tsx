@@ -11,6 +11,7 @@ import { showApiError, useErrorText } from '../../../lib/error-text';
 import { formatDate } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { remindAllOpen, remindParticipant } from '../api/reminders';
 import { refreshTrainings, setOptional, useParticipants, useTraining } from '../api/trainings';
 import { ParticipantTable } from '../components/participant-table';
 import { useSorting } from '../components/sort-header';
@@ -19,7 +20,8 @@ import { TrainingFigures } from '../components/training-figures';
 
 /**
  * /coordination/trainings/{id}: one training's participants with their status (server paging, filter, search,
- * sort), the counts per status, and the OPTIONAL mark (DECISIONS "training status per user").
+ * sort), the counts per status, the OPTIONAL mark (DECISIONS "training status per user") and manual reminders, one
+ * participant or all open ones (DECISIONS "manual reminder"; a refusal shows its translated code).
  */
 export function TrainingPage() {
   const { t, i18n } = useTranslation('trainings');
@@ -34,6 +36,8 @@ export function TrainingPage() {
   const [status, setStatus] = useState<TTrainingStatus | ''>('');
   const [drawer, setDrawer] = useState<TrainingDrawerState>(null);
   const [busyUserId, setBusyUserId] = useState<string | null>(null);
+  const [remindingUserId, setRemindingUserId] = useState<string | null>(null);
+  const [remindingAll, setRemindingAll] = useState(false);
   const list = useParticipants(id, {
     page: paging.page,
     pageSize: paging.pageSize,
@@ -54,6 +58,36 @@ export function TrainingPage() {
       showApiError(err);
     } finally {
       setBusyUserId(null);
+    }
+  };
+
+  const remindOne = async (row: { userId: string; name: string }) => {
+    setRemindingUserId(row.userId);
+    try {
+      await remindParticipant(id, row.userId);
+      notifySuccess(t('reminders.sent', { name: row.name }));
+      await refreshTrainings(queryClient);
+    } catch (err) {
+      showApiError(err);
+    } finally {
+      setRemindingUserId(null);
+    }
+  };
+
+  const remindAll = async () => {
+    setRemindingAll(true);
+    try {
+      const result = await remindAllOpen(id);
+      // Each skipped group as "2 × <the text its refusal code has>".
+      const skipped = Object.entries(result.skipped).map(([code, count]) =>
+        t('reminders.skipped', { count, reason: t(`common:errors.${code}`) }),
+      );
+      notifySuccess([t('reminders.allSent', { count: result.sent }), ...skipped].join(' '));
+      await refreshTrainings(queryClient);
+    } catch (err) {
+      showApiError(err);
+    } finally {
+      setRemindingAll(false);
     }
   };
 
@@ -104,9 +138,14 @@ export function TrainingPage() {
         </Title>
         <TrainingFigures counts={list.data?.counts ?? tr.counts} />
       </section>
-      <Title order={2} size="h3">
-        {t('participants.title')}
-      </Title>
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Title order={2} size="h3">
+          {t('participants.title')}
+        </Title>
+        <Button variant="default" loading={remindingAll} onClick={() => void remindAll()}>
+          {t('reminders.remindAll')}
+        </Button>
+      </Group>
       <Group align="flex-end">
         <TextInput
           label={t('participants.search')}
@@ -140,6 +179,8 @@ export function TrainingPage() {
         filtered={Boolean(debounced || status)}
         busyUserId={busyUserId}
         onOptional={(row, optional) => void markOptional(row, optional)}
+        remindingUserId={remindingUserId}
+        onRemind={(row) => void remindOne(row)}
       />
       <TrainingDrawer state={drawer} onClose={() => setDrawer(null)} />
     </Stack>
