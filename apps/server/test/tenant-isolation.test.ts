@@ -125,6 +125,7 @@ function callsWith(b: SeedB): Record<string, Call> {
     'DELETE /api/courses/:courseId/files/:id': { params: fileOf },
     'GET /api/courses/:courseId/files/:id/:part': { params: { ...fileOf, part: 'pdf' } },
     'GET /api/course-training/:id': { params: { id: b.trainingId } },
+    'GET /api/course-training/:id/statistics': { params: { id: b.trainingId } },
     'POST /api/course-training/:id': { params: { id: b.trainingId }, body: { groupIds: [], userIds: [] } },
     'DELETE /api/course-training/:id': { params: { id: b.trainingId } },
     'POST /api/course-training/:id/participants/:userId/optional': {

@@ -121,6 +121,33 @@ export const ZTrainingModuleParams = z.object({ id: ZId, moduleId: ZId });
 export const ZOptionalBody = z.object({ optional: z.boolean() });
 export type TOptionalBody = z.infer<typeof ZOptionalBody>;
 
+/** One point of the completions series: completions on that day (or in the week starting that Monday). */
+export const ZTrainingCompletionPoint = z.object({
+  date: ZIsoDate,
+  completions: z.number().int(),
+  /** All completions up to and including this point. */
+  cumulative: z.number().int(),
+});
+export type TTrainingCompletionPoint = z.infer<typeof ZTrainingCompletionPoint>;
+
+/** Up to this many days the series is per day; a longer span is grouped by week (from Monday). */
+export const TRAINING_STATISTICS_MAX_DAYS = 366;
+
+/**
+ * `GET /api/course-training/{id}/statistics` (issue "Trainings and the learner journey", point 4: charts): the
+ * assigned participants in the actor's scope (a coordinator: their groups' members) by status, and their
+ * completions over time, from the day of the first start to today (UTC days), every day listed (zero included).
+ * `interval` is `week` when that span exceeds TRAINING_STATISTICS_MAX_DAYS. No start yet: `from` null, no points.
+ */
+export const ZTrainingStatistics = z.object({
+  counts: ZTrainingCounts,
+  interval: z.enum(['day', 'week']),
+  from: ZIsoDate.nullable(),
+  to: ZIsoDate,
+  completions: z.array(ZTrainingCompletionPoint),
+});
+export type TTrainingStatistics = z.infer<typeof ZTrainingStatistics>;
+
 // ---------------------------------------------------------------------------------------------------------------
 // Per-user values: /api/course-training-user-value/...
 // ---------------------------------------------------------------------------------------------------------------

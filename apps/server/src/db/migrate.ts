@@ -10,6 +10,7 @@ import * as m0007 from './migrations/2026-11-23-0007-schedules';
 import * as m0008 from './migrations/2026-11-23-0008-trainings';
 import * as m0009 from './migrations/2026-11-23-0009-certificates';
 import * as m0010 from './migrations/2026-11-23-0010-reminders';
+import * as m0011 from './migrations/2026-11-23-0011-training-stats';
 
 /** Migrations are listed here (not read from the folder) so they bundle and run the same under tsx and vitest. */
 const migrations = (dialect: Dialect): Record<string, Migration> => ({
@@ -23,6 +24,7 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '2026-11-23-0008-trainings': { up: (db) => m0008.up(db, dialect) },
   '2026-11-23-0009-certificates': { up: (db) => m0009.up(db, dialect) },
   '2026-11-23-0010-reminders': { up: (db) => m0010.up(db, dialect) },
+  '2026-11-23-0011-training-stats': { up: (db) => m0011.up(db) },
 });
 
 export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {

@@ -18,7 +18,7 @@ const SORTS: Record<TParticipantSort, string> = {
   progress: 'p.completed_modules',
 };
 
-const participantsInScope = (db: DbOrTrx, scope: UserScope) =>
+export const participantsInScope = (db: DbOrTrx, scope: UserScope) =>
   db
     .selectFrom('training_participants as p')
     .innerJoin('users as u', 'u.id', 'p.user_id')

@@ -10,6 +10,7 @@ import {
   ZTrainingIdParams,
   ZTrainingListQuery,
   ZTrainingPage,
+  ZTrainingStatistics,
   ZTrainingUserParams,
   ZUpdateTrainingBody,
 } from '@lms/contracts/trainings';
@@ -17,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/access';
 import type { AppDeps } from '../../platform/deps';
 import { listParticipantStatuses, setParticipantOptional } from './participant.service';
+import { getTrainingStatistics } from './training-statistics.service';
 import { createTraining, deleteTraining, getTraining, listTrainings, updateTraining } from './training.service';
 
 /**
@@ -34,6 +36,12 @@ export const trainingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
 
   app.get('/api/course-training/:id', { schema: { params: ZIdParams, response: { 200: ZTraining } }, config }, (req) =>
     getTraining(deps, actorOf(req), req.params.id),
+  );
+
+  app.get(
+    '/api/course-training/:id/statistics',
+    { schema: { params: ZIdParams, response: { 200: ZTrainingStatistics } }, config },
+    (req) => getTrainingStatistics(deps, actorOf(req), req.params.id),
   );
 
   app.post(
