@@ -15,6 +15,19 @@ export const listModuleRows = (db: DbOrTrx, clientId: string, courseId: string) 
     .orderBy('id')
     .execute();
 
+/** The modules of many courses in one query (the learner's dashboard lists every training's modules). */
+export const listModuleRowsOfCourses = (db: DbOrTrx, clientId: string, courseIds: readonly string[]) =>
+  courseIds.length === 0
+    ? Promise.resolve([] as ModuleRow[])
+    : db
+        .selectFrom('modules')
+        .selectAll()
+        .where('client_id', '=', clientId)
+        .where('course_id', 'in', courseIds)
+        .orderBy('position')
+        .orderBy('id')
+        .execute();
+
 export const findModuleRow = (db: DbOrTrx, clientId: string, courseId: string, id: string) =>
   db
     .selectFrom('modules')

@@ -23,6 +23,7 @@ import {
   findModuleTexts,
   insertModuleRow,
   listModuleRows,
+  listModuleRowsOfCourses,
   nextModulePosition,
   replaceModuleTexts,
   setModulePositions,
@@ -67,13 +68,32 @@ export async function listCourseModules(
   courseId: string,
   locale: TLocale,
 ): Promise<TModule[]> {
-  const rows = await listModuleRows(db, clientId, courseId);
+  return presentModuleRows(db, clientId, await listModuleRows(db, clientId, courseId), locale);
+}
+
+/** The modules of many courses, by course id, in two queries however many courses there are. */
+export async function listModulesOfCourses(
+  db: DbOrTrx,
+  clientId: string,
+  courseIds: readonly string[],
+  locale: TLocale,
+): Promise<Map<string, TModule[]>> {
+  const rows = await listModuleRowsOfCourses(db, clientId, courseIds);
+  const modules = await presentModuleRows(db, clientId, rows, locale);
+  const byCourse = new Map<string, TModule[]>(courseIds.map((id) => [id, []]));
+  rows.forEach((row, i) => byCourse.get(row.course_id)?.push(modules[i]!));
+  return byCourse;
+}
+
+async function presentModuleRows(db: DbOrTrx, clientId: string, rows: ModuleRow[], locale: TLocale) {
   const texts = await findModuleTexts(
     db,
     clientId,
     rows.map((r) => r.id),
   );
-  return rows.map((row) => presentModule(row, titlesOf(texts.filter((t) => t.module_id === row.id)), locale));
+  const byModule = new Map<string, ModuleTextRow[]>();
+  for (const t of texts) byModule.set(t.module_id, [...(byModule.get(t.module_id) ?? []), t]);
+  return rows.map((row) => presentModule(row, titlesOf(byModule.get(row.id) ?? []), locale));
 }
 
 async function loadModule(db: DbOrTrx, clientId: string, courseId: string, id: string, locale: TLocale) {

@@ -11,24 +11,30 @@ import { badRequest, notFound } from '../../platform/errors';
 import { nowIso } from '../../platform/ids';
 import type { Actor } from '../../platform/session';
 import type { Tenant } from '../../platform/tenant';
-import { loadCourse } from '../courses/course.service';
+import type { TCourse } from '@lms/contracts/courses';
+import { loadCoursesById } from '../courses/course-batch.service';
 import { launchTrainingModule } from '../scorm-runtime/launch.service';
 import { findParticipant, moduleValuesOf, moduleValuesOfUser, participationsOfUser } from './participant.repository';
-import type { ParticipantRow } from './participant.repository';
-import { findTrainingWithCourse } from './training.repository';
+import type { ModuleValueRow, ParticipantRow } from './participant.repository';
+import { findTrainingsWithCourse, type findTrainingWithCourse } from './training.repository';
 import { recordModuleProgress } from './training-progress.service';
 import { moduleStates, nextModuleOf, progressOf, trainingStatusOf } from './training-status';
 
 // The learner's side (spec sections 2 and 7): their trainings with module locking, their module values, and what
 // opening a module records. A user sees the trainings they are assigned to; anything else is not found.
 
-async function presentUserTraining(db: DbOrTrx, actor: Actor, p: ParticipantRow): Promise<TUserTraining | null> {
-  const training = await findTrainingWithCourse(db, actor.clientId, p.training_id);
-  if (!training) return null;
-  const course = await loadCourse(db, actor.clientId, training.course_id, actor.locale);
-  const values = await moduleValuesOf(db, actor.clientId, p.training_id, actor.userId);
+type TrainingRow = NonNullable<Awaited<ReturnType<typeof findTrainingWithCourse>>>;
+
+function presentUserTraining(
+  training: TrainingRow,
+  course: TCourse,
+  p: ParticipantRow,
+  values: readonly ModuleValueRow[],
+): TUserTraining {
   const states = moduleStates(course.modules, new Map(values.map((v) => [v.module_id, v.status as TModuleStatus])));
   const progress = progressOf(states);
+  const modules = new Map(course.modules.map((m) => [m.id, m]));
+  const completedAt = new Map(values.map((v) => [v.module_id, v.completed_at]));
   return {
     id: training.id,
     courseId: course.id,
@@ -43,7 +49,7 @@ async function presentUserTraining(db: DbOrTrx, actor: Actor, p: ParticipantRow)
     progress: { completed: progress.completed, required: progress.required },
     nextModuleId: nextModuleOf(states),
     modules: states.map((s) => {
-      const m = course.modules.find((x) => x.id === s.id)!;
+      const m = modules.get(s.id)!;
       return {
         id: m.id,
         order: m.order,
@@ -52,12 +58,47 @@ async function presentUserTraining(db: DbOrTrx, actor: Actor, p: ParticipantRow)
         durationInMinutes: m.durationInMinutes,
         required: s.required,
         status: s.status,
-        completedAt: values.find((v) => v.module_id === s.id)?.completed_at ?? null,
+        completedAt: completedAt.get(s.id) ?? null,
         locked: s.locked,
         unlockedBy: s.unlockedBy,
       };
     }),
   };
+}
+
+/**
+ * The learner's trainings, presented from five queries however many trainings there are (participations,
+ * trainings, courses with texts and modules, module values): the dashboard is the hottest page of the product.
+ */
+async function presentParticipations(
+  db: DbOrTrx,
+  actor: Actor,
+  rows: readonly ParticipantRow[],
+): Promise<TUserTraining[]> {
+  const trainings = await findTrainingsWithCourse(
+    db,
+    actor.clientId,
+    rows.map((r) => r.training_id),
+  );
+  const [courses, values] = await Promise.all([
+    loadCoursesById(
+      db,
+      actor.clientId,
+      trainings.map((t) => t.course_id),
+      actor.locale,
+    ),
+    rows.length === 1
+      ? moduleValuesOf(db, actor.clientId, rows[0]!.training_id, actor.userId)
+      : moduleValuesOfUser(db, actor.clientId, actor.userId),
+  ]);
+  const byTraining = new Map(trainings.map((t) => [t.id, t]));
+  const valuesOf = new Map<string, ModuleValueRow[]>();
+  for (const v of values) valuesOf.set(v.training_id, [...(valuesOf.get(v.training_id) ?? []), v]);
+  return rows.flatMap((p) => {
+    const training = byTraining.get(p.training_id);
+    const course = training && courses.get(training.course_id);
+    return training && course ? [presentUserTraining(training, course, p, valuesOf.get(p.training_id) ?? [])] : [];
+  });
 }
 
 /** By deadline (none last), then title: what is due first comes first on the dashboard. */
@@ -66,11 +107,7 @@ const byDeadline = (a: TUserTraining, b: TUserTraining) =>
 
 export async function listMyTrainings(deps: AppDeps, actor: Actor): Promise<TUserTrainingList> {
   const rows = await participationsOfUser(deps.db, actor.clientId, actor.userId, true);
-  const items: TUserTraining[] = [];
-  for (const row of rows) {
-    const item = await presentUserTraining(deps.db, actor, row);
-    if (item) items.push(item);
-  }
+  const items = await presentParticipations(deps.db, actor, rows);
   return { items: items.sort(byDeadline) };
 }
 
@@ -81,7 +118,7 @@ async function findMyParticipation(db: DbOrTrx, actor: Actor, trainingId: string
 
 export async function getMyTraining(deps: AppDeps, actor: Actor, trainingId: string): Promise<TUserTraining> {
   const row = await findMyParticipation(deps.db, actor, trainingId);
-  return (await presentUserTraining(deps.db, actor, row)) ?? notFound('training');
+  return (await presentParticipations(deps.db, actor, [row]))[0] ?? notFound('training');
 }
 
 export async function listMyModuleValues(deps: AppDeps, actor: Actor): Promise<TCourseTrainingUserValueList> {
@@ -101,7 +138,7 @@ export async function listMyModuleValues(deps: AppDeps, actor: Actor): Promise<T
 /** The module of the training's course that the learner may open now: 404 if not theirs, 400 if locked. */
 async function openableModule(db: DbOrTrx, actor: Actor, trainingId: string, moduleId: string) {
   const row = await findMyParticipation(db, actor, trainingId);
-  const training = await presentUserTraining(db, actor, row);
+  const [training] = await presentParticipations(db, actor, [row]);
   const module = training?.modules.find((m) => m.id === moduleId) ?? notFound('module');
   // 400, not 403: the web app answers a 403 with the permission dialog, and this is a step out of order.
   if (module.locked) badRequest('module_locked', { moduleId, unlockedBy: module.unlockedBy });

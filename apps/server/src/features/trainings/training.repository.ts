@@ -189,6 +189,23 @@ export const findTrainingWithCourse = (db: DbOrTrx, clientId: string, id: string
     .where('t.id', '=', id)
     .executeTakeFirst();
 
+/** Many trainings with their courses' dates in one query (the learner's dashboard). */
+export const findTrainingsWithCourse = (db: DbOrTrx, clientId: string, ids: readonly string[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('trainings as t')
+        .innerJoin('courses as c', 'c.id', 't.course_id')
+        .selectAll('t')
+        .select([
+          'c.start_date as course_start_date',
+          'c.deadline as course_deadline',
+          'c.is_active as is_course_active',
+        ])
+        .where('t.client_id', '=', clientId)
+        .where('t.id', 'in', ids)
+        .execute();
+
 /** The client's platform domain, for links in mails sent by a job (no request, so no tenant to ask). */
 export const findClientDomain = async (db: DbOrTrx, clientId: string): Promise<string | undefined> =>
   (await db.selectFrom('clients').select('platform_domain').where('id', '=', clientId).executeTakeFirst())

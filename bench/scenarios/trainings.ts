@@ -1,0 +1,172 @@
+import { PostgresAdapter, sql } from 'kysely';
+import type { Db } from '../../apps/server/src/db/database';
+import { newId, nowIso } from '../../apps/server/src/platform/ids';
+import { insertChunked } from '../seed';
+import type { BenchContext, BenchScale, BenchScenario } from '../types';
+
+const LEARNER = 'bench-user-4@bench.example';
+const ADMIN = 'bench-user-1@bench.example';
+/** Trainings issue, point 10: every user in 20 trainings, so 2,000,000 status rows at 100,000 users. */
+const TRAININGS_PER_USER = 20;
+/** The status table's training: its first participants. */
+const STATUS_TABLE_PARTICIPANTS = 10_000;
+const STATUSES = ['PENDING', 'STARTED', 'COMPLETED', 'OPTIONAL'] as const;
+
+let seeded: { statusTrainingId: string } | null = null;
+
+/** A course of two PDF modules (the second required after the first) with German and English titles. */
+async function seedCourse(db: Db, clientId: string, n: number, now: string) {
+  const courseId = newId();
+  await insertChunked(db, 'courses', [
+    {
+      id: courseId,
+      client_id: clientId,
+      start_date: null,
+      deadline: '2027-06-30',
+      duration_minutes: 90,
+      certificate_template_id: null,
+      invitation_mail_template_id: null,
+      reminder_mail_template_id: null,
+      is_invitation_enabled: false,
+      is_reminder_active: false,
+      reminder_from: null,
+      reminder_until: null,
+      reminder_interval_days: null,
+      invoice_product_id: null,
+      is_active: true,
+      is_premium: false,
+      search_text: `bench-kurs ${n}`,
+      created_at: now,
+      updated_at: now,
+    },
+  ]);
+  await insertChunked(
+    db,
+    'course_texts',
+    ['de-DE', 'en-US'].map((locale) => ({
+      course_id: courseId,
+      client_id: clientId,
+      locale,
+      title: `Bench-Kurs ${n}`,
+      title_sort: `bench-kurs ${String(n).padStart(4, '0')}`,
+      description: '',
+    })),
+  );
+  const modules = [1, 2].map((position) => ({
+    id: newId(),
+    client_id: clientId,
+    course_id: courseId,
+    position,
+    kind: 'pdf',
+    duration_minutes: 45,
+    is_required: true,
+    package_key: `bench/${courseId}/${position}.pdf`,
+    file_name: `modul-${position}.pdf`,
+    file_size: 1000,
+    scorm_version: null,
+    manifest: null,
+    sco_count: 0,
+    created_at: now,
+    updated_at: now,
+  }));
+  await insertChunked(db, 'modules', modules);
+  return { courseId, moduleIds: modules.map((m) => m.id) };
+}
+
+async function seedTraining(db: Db, clientId: string, n: number, userIds: readonly string[], now: string) {
+  const { courseId, moduleIds } = await seedCourse(db, clientId, n, now);
+  const trainingId = newId();
+  await insertChunked(db, 'trainings', [
+    {
+      id: trainingId,
+      client_id: clientId,
+      course_id: courseId,
+      start_date: null,
+      deadline: null,
+      created_by: null,
+      created_at: now,
+      updated_at: now,
+    },
+  ]);
+  const participants = userIds.map((userId, i) => {
+    const status = STATUSES[(i + n) % STATUSES.length]!;
+    return {
+      training_id: trainingId,
+      user_id: userId,
+      client_id: clientId,
+      is_direct: true,
+      is_assigned: true,
+      is_optional: status === 'OPTIONAL',
+      status,
+      completed_modules: status === 'COMPLETED' ? 2 : status === 'STARTED' ? 1 : 0,
+      is_invitation_due: false,
+      invited_at: now,
+      started_at: status === 'PENDING' ? null : now,
+      completed_at: status === 'COMPLETED' ? now : null,
+      last_reminder_at: null,
+      created_at: now,
+      updated_at: now,
+    };
+  });
+  await insertChunked(db, 'training_participants', participants);
+  // Module values for the started and completed, as the learner's calls would have written them.
+  const values = participants
+    .filter((p) => p.completed_modules > 0)
+    .flatMap((p) =>
+      moduleIds.slice(0, p.completed_modules).map((moduleId) => ({
+        training_id: trainingId,
+        user_id: p.user_id,
+        module_id: moduleId,
+        client_id: clientId,
+        status: 'COMPLETED',
+        completed_at: now,
+        updated_at: now,
+      })),
+    );
+  await insertChunked(db, 'training_module_values', values);
+  return trainingId;
+}
+
+/**
+ * Every user takes part in TRAININGS_PER_USER trainings, so the learner's dashboard reads its own rows out of
+ * users x 20 (2,000,000 at --users 100000); one more training of STATUS_TABLE_PARTICIPANTS users feeds the status
+ * table.
+ */
+async function seedTrainings(db: Db, clientId: string, _scale: BenchScale): Promise<void> {
+  if (seeded) return;
+  const now = nowIso();
+  const users = await db.selectFrom('users').select('id').where('client_id', '=', clientId).orderBy('email').execute();
+  const ids = users.map((u) => u.id);
+  for (let n = 1; n <= TRAININGS_PER_USER; n++) await seedTraining(db, clientId, n, ids, now);
+  const statusTrainingId = await seedTraining(
+    db,
+    clientId,
+    TRAININGS_PER_USER + 1,
+    ids.slice(0, STATUS_TABLE_PARTICIPANTS),
+    now,
+  );
+  seeded = { statusTrainingId };
+  if (db.getExecutor().adapter instanceof PostgresAdapter)
+    await sql`vacuum analyze trainings, training_participants, training_module_values, courses, modules`.execute(db);
+}
+
+const authHeaders = async (ctx: BenchContext, email: string) => ({
+  host: ctx.host,
+  authorization: `Bearer ${await ctx.signIn(email)}`,
+});
+
+export const scenarios: BenchScenario[] = [
+  {
+    name: 'learner-dashboard',
+    seed: seedTrainings,
+    prepare: async (ctx) => ({ path: '/api/user-course-trainings', headers: await authHeaders(ctx, LEARNER) }),
+  },
+  {
+    name: 'training-status-page',
+    seed: seedTrainings,
+    prepare: async (ctx) => ({
+      path: `/api/course-training-user-value/${seeded?.statusTrainingId ?? ''}/get-status-of-all-users?page=1&pageSize=100`,
+      headers: await authHeaders(ctx, ADMIN),
+    }),
+  },
+];
