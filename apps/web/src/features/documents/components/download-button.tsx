@@ -38,6 +38,7 @@ export function DownloadButton({ path, fileName }: Props) {
       size="xs"
       variant="light"
       loading={busy}
+      style={{ flexShrink: 0 }}
       onClick={() => void download()}
       aria-label={t('downloadName', { name: fileName })}
     >

@@ -57,7 +57,15 @@ export function DownloadWorkaroundPage() {
         <Paper withBorder p="md" radius="md">
           <Stack gap="sm" align="flex-start">
             <Text>{t('workaround.ready')}</Text>
-            <Button component="a" href={url} download={name}>
+            <Button
+              component="a"
+              href={url}
+              download={name}
+              h="auto"
+              py={8}
+              maw="100%"
+              styles={{ label: { whiteSpace: 'normal', overflowWrap: 'anywhere', lineHeight: 1.4 } }}
+            >
               {t('workaround.save', { name })}
             </Button>
             <Text size="sm" c="dimmed">
