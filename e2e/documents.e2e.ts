@@ -147,6 +147,13 @@ describe('documents: my downloads, my certificates, all certificates and the dow
     expect(await page.locator('tbody').textContent()).toContain(COURSE);
     await expectAccessible(page, 'all certificates');
     await screens(page, 'all-documents-de');
+    // The row stands for a certificate whose file is not there: spec section 8 "error downloading".
+    await page
+      .getByRole('button', { name: /^Zertifikat Brandschutz 2026 – Paula Participant\.pdf herunterladen$/ })
+      .click();
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Fehler beim Herunterladen.' }).count()).toBe(1);
+    await expectAccessible(page, 'all certificates, download error');
+    await page.getByRole('button', { name: 'Hinweis schließen' }).click();
     await page.getByRole('searchbox', { name: 'Suchen' }).fill('niemand');
     await expect.poll(() => page.locator('tbody').textContent()).toBe('Kein Zertifikat passt zur Suche.');
     await page.getByRole('combobox', { name: 'Sprache' }).selectOption('en-US');

@@ -23,10 +23,10 @@ export function DownloadButton({ path, fileName }: Props) {
       await downloadFile(path, fileName);
     } catch (err) {
       const detail = isApiError(err) && err.status !== 0 ? errorText(err) : '';
+      // One line without a title: Mantine greys the text under a title (3.3:1 on white, WCAG 1.4.3).
       notifications.show({
         color: 'red',
-        title: t('downloadFailed'),
-        message: detail || t('downloadFailedHint'),
+        message: `${t('downloadFailed')} ${detail || t('downloadFailedHint')}`,
         closeButtonProps: { 'aria-label': t('common:closeNotice') },
       });
     } finally {
