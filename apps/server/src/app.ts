@@ -19,6 +19,7 @@ import { clientSmtpRoutes } from './features/client-smtp/client-smtp.routes';
 import { mailQueueRoutes } from './features/mail/mail.routes';
 import { mailTemplateRoutes } from './features/mail-templates/mail-template.routes';
 import { groupRoutes } from './features/groups/group.routes';
+import { reminderRoutes } from './features/reminders/reminder.routes';
 import { learnerRoutes } from './features/trainings/learner.routes';
 import { trainingRoutes } from './features/trainings/training.routes';
 import { userPictureRoutes } from './features/users/user-picture.routes';
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(trainingRoutes, { deps });
   await app.register(learnerRoutes, { deps });
   await app.register(documentsRoutes, { deps });
+  await app.register(reminderRoutes, { deps });
   await app.register(accountRoutes, { deps });
   await app.register(userImportRoutes, { deps });
 

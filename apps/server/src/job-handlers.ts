@@ -1,6 +1,7 @@
 import { accessCleanupSchedule, createAccessCleanupHandler } from './features/account/access-cleanup.job';
 import { createPasswordResetHandler } from './features/account/password-reset.job';
 import { createMailDeliveryHandler } from './features/mail/mail-delivery';
+import { autoRemindersSchedule, createAutoRemindersHandler } from './features/reminders/reminder-auto.job';
 import { createTrainingInvitationsHandler } from './features/trainings/training-invitations.job';
 import { createUserImportHandler } from './features/user-import/user-import.job';
 import type { JobHandler } from './platform/jobs';
@@ -13,7 +14,8 @@ export const createJobHandlers = (): JobHandler[] => [
   createPasswordResetHandler(),
   createAccessCleanupHandler(),
   createTrainingInvitationsHandler(),
+  createAutoRemindersHandler(),
 ];
 
 /** Recurring jobs (platform/scheduler.ts): main.ts starts the scheduler with them; each kind has a handler above. */
-export const jobSchedules: readonly Schedule<unknown>[] = [accessCleanupSchedule];
+export const jobSchedules: readonly Schedule<unknown>[] = [accessCleanupSchedule, autoRemindersSchedule];

@@ -290,6 +290,8 @@ function sampleBodies(f: Fixtures): Record<string, unknown> {
       deadline: '2030-03-01',
     },
     'POST /api/course-training/:id/participants/:userId/optional': { optional: true },
+    'POST /api/course-training/:id/participants/:userId/remind': {},
+    'POST /api/course-training/:id/remind': {},
     'POST /api/course-training-user-value/:courseTrainingId/:moduleId': {},
   };
 }

@@ -132,6 +132,11 @@ function callsWith(b: SeedB): Record<string, Call> {
       params: { id: b.trainingId, userId: b.userId },
       body: { optional: true },
     },
+    'POST /api/course-training/:id/participants/:userId/remind': {
+      params: { id: b.trainingId, userId: b.userId },
+      body: {},
+    },
+    'POST /api/course-training/:id/remind': { params: { id: b.trainingId }, body: {} },
     'POST /api/course-training/:id/module/:moduleId/launch': { params: { id: b.trainingId, moduleId: b.moduleId } },
     'GET /api/course-training-user-value/:trainingId/get-status-of-all-users': {
       params: { trainingId: b.trainingId },
