@@ -15,6 +15,8 @@ const COURSE = 'Arbeitssicherheit 2026';
 const CREATOR = 'coordinator@demo.example';
 
 const rowOf = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
+/** The participants table's body (the charts' text alternatives are tables too). */
+const tableBody = (page: Page) => page.locator('table:not([data-chart]) > tbody');
 
 /** The module page and the app around the player; the player frame is the content origin's own page. */
 async function expectAccessibleModulePage(page: Page): Promise<void> {
@@ -49,7 +51,7 @@ describe('trainings: created for a group, taken by its participant, followed by 
     await signIn(page, server, CREATOR);
     await page.goto(server.url('/coordination/trainings'));
     await expect.poll(() => heading(page).textContent()).toBe('Schulungen');
-    await expect.poll(() => page.locator('tbody').textContent()).toContain('Noch keine Schulungen');
+    await expect.poll(() => tableBody(page).textContent()).toContain('Noch keine Schulungen');
     await expectAccessible(page, 'empty training list');
     await screenshot(page, 'trainings-empty-de');
 
@@ -164,17 +166,27 @@ describe('trainings: created for a group, taken by its participant, followed by 
     const figure = (key: string) => page.locator(`[data-figure="${key}"]`).textContent();
     expect(await figure('participants')).toBe('1');
     expect(await figure('started')).toBe('1');
+    // The charts (issue point 4): the status distribution's table names Paula's status; nobody completed yet.
+    const charts = page.getByRole('region', { name: 'Verlauf' });
+    const cells = (status: string) => charts.locator(`tr[data-status="${status}"] td`).allTextContents();
+    await expect.poll(() => cells('STARTED')).toEqual(['Begonnen', '1', '100\u00a0%']);
+    expect(await cells('COMPLETED')).toEqual(['Abgeschlossen', '0', '0\u00a0%']);
+    expect(await charts.textContent()).toContain('Noch hat niemand die Schulung abgeschlossen.');
     await expectAccessible(page, 'participants table');
     await screenshot(page, 'training-participants-de');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await settle(page);
+    await screenshot(page, 'training-participants-de-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     const status = page.getByRole('combobox', { name: 'Status' });
     await status.selectOption('COMPLETED');
-    await expect.poll(() => page.locator('tbody').textContent()).toContain('Niemand passt zu Suche und Filter.');
+    await expect.poll(() => tableBody(page).textContent()).toContain('Niemand passt zu Suche und Filter.');
     await status.selectOption('STARTED');
     await expect.poll(() => paula.count()).toBe(1);
     await status.selectOption('');
     await page.getByRole('searchbox', { name: 'Suche' }).fill('paula');
-    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    await expect.poll(() => tableBody(page).locator('tr').count()).toBe(1);
 
     const optional = paula.getByRole('switch', { name: 'Paula Participant als optional markieren' });
     // The switch follows the server's answer (controlled), so it is clicked and then waited for.
@@ -232,7 +244,7 @@ describe('trainings: created for a group, taken by its participant, followed by 
     await expectAccessible(page, 'delete with progress');
     await screenshot(page, 'training-delete-progress-de');
     await dialog.getByRole('button', { name: 'Mit Fortschritt löschen' }).click();
-    await expect.poll(() => page.locator('tbody').textContent()).toContain('Noch keine Schulungen');
+    await expect.poll(() => tableBody(page).textContent()).toContain('Noch keine Schulungen');
     expect(await server.db.all('SELECT id FROM trainings')).toHaveLength(0);
     await context.close();
   });

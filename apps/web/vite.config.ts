@@ -22,9 +22,12 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
             {
               name: 'mantine',
-              test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-textarea-autosize)/,
+              test: /node_modules[\\/](@mantine[\\/](?!charts[\\/])|@floating-ui|react-remove-scroll|react-textarea-autosize)/,
               priority: 20,
             },
+            // The charts (recharts and what only it brings) load with a page that shows one; a lower priority than
+            // the groups above, so that the modules it shares with them (@mantine/core, react) stay in theirs.
+            { name: 'charts', test: /node_modules[\\/](@mantine[\\/]charts|recharts)[\\/]/, priority: 5 },
             { name: 'data', test: /node_modules[\\/](@tanstack|zod|i18next|react-i18next)[\\/]/, priority: 10 },
           ],
         },

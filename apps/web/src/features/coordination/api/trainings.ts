@@ -4,6 +4,7 @@ import {
   ZParticipantStatus,
   ZTraining,
   ZTrainingPage,
+  ZTrainingStatistics,
   type TCreateTrainingBody,
   type TParticipantListQuery,
   type TTrainingListQuery,
@@ -29,6 +30,7 @@ export const trainingKeys = {
   list: (p: TrainingListParams) => ['trainings', 'list', p] as const,
   one: (id: string) => ['trainings', 'one', id] as const,
   participants: (id: string, p: ParticipantListParams) => ['trainings', 'participants', id, p] as const,
+  statistics: (id: string) => ['trainings', 'statistics', id] as const,
 };
 
 export const useTrainings = (p: TrainingListParams) =>
@@ -56,6 +58,13 @@ export const useParticipants = (trainingId: string, p: ParticipantListParams) =>
       ),
     select: (page) => ({ ...page, items: page.items.map((row) => ({ ...row, id: row.userId })) }),
     placeholderData: keepPreviousData,
+  });
+
+/** The status distribution and completions over time of the charts (in the actor's scope). */
+export const useTrainingStatistics = (trainingId: string) =>
+  useQuery({
+    queryKey: trainingKeys.statistics(trainingId),
+    queryFn: () => apiGet(`/course-training/${trainingId}/statistics`, ZTrainingStatistics),
   });
 
 export const createTraining = (body: TCreateTrainingBody) => apiPost('/course-training', body, ZTraining);

@@ -2,7 +2,7 @@ import { TRAINING_STATUSES, type TParticipantSort, type TTrainingStatus } from '
 import { Alert, Anchor, Button, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
@@ -12,11 +12,14 @@ import { formatDate } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { remindAllOpen, remindParticipant } from '../api/reminders';
-import { refreshTrainings, setOptional, useParticipants, useTraining } from '../api/trainings';
+import { refreshTrainings, setOptional, useParticipants, useTraining, useTrainingStatistics } from '../api/trainings';
 import { ParticipantTable } from '../components/participant-table';
 import { useSorting } from '../components/sort-header';
 import { TrainingDrawer, type TrainingDrawerState } from '../components/training-drawer';
 import { TrainingFigures } from '../components/training-figures';
+
+/** The charts bring recharts along: loaded with the page's data, not with the app. */
+const TrainingCharts = lazy(() => import('../components/training-charts'));
 
 /**
  * /coordination/trainings/{id}: one training's participants with their status (server paging, filter, search,
@@ -29,6 +32,7 @@ export function TrainingPage() {
   const queryClient = useQueryClient();
   const { id = '' } = useParams();
   const training = useTraining(id);
+  const statistics = useTrainingStatistics(id);
   const paging = usePaging();
   const sorting = useSorting<TParticipantSort>('name', paging);
   const [search, setSearch] = useState('');
@@ -137,6 +141,22 @@ export function TrainingPage() {
           {t('figures.title')}
         </Title>
         <TrainingFigures counts={list.data?.counts ?? tr.counts} />
+      </section>
+      <section aria-labelledby="charts-title">
+        <Title order={2} size="h3" id="charts-title" mb="xs">
+          {t('charts.title')}
+        </Title>
+        {statistics.data ? (
+          <Suspense fallback={<PageLoader />}>
+            <TrainingCharts stats={statistics.data} />
+          </Suspense>
+        ) : statistics.isPending ? (
+          <PageLoader />
+        ) : (
+          <Alert color="red" variant="light" role="alert">
+            {errorText(statistics.error)}
+          </Alert>
+        )}
       </section>
       <Group justify="space-between" align="flex-end" gap="sm">
         <Title order={2} size="h3">
