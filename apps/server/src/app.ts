@@ -7,6 +7,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { accountRoutes } from './features/account/account.routes';
 import { authRoutes } from './features/auth/auth.routes';
+import { certificateTemplateRoutes } from './features/certificates/certificate-template.routes';
+import { certificateRoutes } from './features/certificates/certificate.routes';
 import { clientRoutes } from './features/clients/client.routes';
 import { courseFileRoutes } from './features/course-files/course-file.routes';
 import { courseRoutes } from './features/courses/course.routes';
@@ -85,6 +87,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(jobRoutes, { deps });
   await app.register(mailQueueRoutes, { deps });
   await app.register(mailTemplateRoutes, { deps });
+  await app.register(certificateTemplateRoutes, { deps });
   await app.register(clientSmtpRoutes, { deps });
   await app.register(userRoutes, { deps });
   await app.register(userPictureRoutes, { deps });
@@ -93,6 +96,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(learnerRoutes, { deps });
   await app.register(documentsRoutes, { deps });
   await app.register(reminderRoutes, { deps });
+  await app.register(certificateRoutes, { deps });
   await app.register(accountRoutes, { deps });
   await app.register(userImportRoutes, { deps });
 

@@ -1,5 +1,7 @@
 import { accessCleanupSchedule, createAccessCleanupHandler } from './features/account/access-cleanup.job';
 import { createPasswordResetHandler } from './features/account/password-reset.job';
+import { createCertificateIssueHandler } from './features/certificates/certificate-issue.job';
+import { createCertificateRegenerateHandler } from './features/certificates/certificate-regenerate.job';
 import { createMailDeliveryHandler } from './features/mail/mail-delivery';
 import { autoRemindersSchedule, createAutoRemindersHandler } from './features/reminders/reminder-auto.job';
 import { createTrainingInvitationsHandler } from './features/trainings/training-invitations.job';
@@ -13,6 +15,8 @@ export const createJobHandlers = (): JobHandler[] => [
   createUserImportHandler(),
   createPasswordResetHandler(),
   createAccessCleanupHandler(),
+  createCertificateIssueHandler(),
+  createCertificateRegenerateHandler(),
   createTrainingInvitationsHandler(),
   createAutoRemindersHandler(),
 ];

@@ -163,6 +163,7 @@ interface Fixtures {
   victimIds: string[];
   importId: string;
   trainingId: string;
+  certificateTemplateId: string;
 }
 
 /** Real rows for the path parameters, so that handlers run past their "not found" checks. */
@@ -180,6 +181,7 @@ function paramValue(route: ApiRoute, name: string, f: Fixtures): string {
   if (url.startsWith('/api/courses/')) return f.courseId;
   if (url.startsWith('/api/course-training/') || url.startsWith('/api/user-course-trainings/')) return f.trainingId;
   if (url.startsWith('/api/mail-template/')) return f.templateId;
+  if (url.startsWith('/api/certificate-template/')) return f.certificateTemplateId;
   if (url.startsWith('/api/groups/')) return f.groupId;
   if (url.startsWith('/api/users/import/')) return f.importId;
   if (url === '/api/users/:id' && route.method === 'DELETE') return f.victimIds[2] ?? UUID();
@@ -293,6 +295,9 @@ function sampleBodies(f: Fixtures): Record<string, unknown> {
     'POST /api/course-training/:id/participants/:userId/remind': {},
     'POST /api/course-training/:id/remind': {},
     'POST /api/course-training-user-value/:courseTrainingId/:moduleId': {},
+    'POST /api/certificate-template': { name: 'Sweep', locales: { 'de-DE': { subtitle: 'S', body: '{{name}}' } } },
+    'POST /api/certificate-template/:id': { name: 'Sweep 2', locales: { 'fr-FR': { subtitle: '', body: 'B' } } },
+    'POST /api/certificate-template/:id/preview/:locale': { content: { subtitle: 'S', body: '{{course}}' } },
   };
 }
 
@@ -330,6 +335,9 @@ const UPLOADS: Record<string, Upload> = {
   'POST /api/users/:id/picture': {
     files: [{ name: 'file', content: TINY_PNG, filename: 'me.png', type: 'image/png', max: 5 * MB }],
   },
+  'POST /api/certificate-template/:id/file/:locale': {
+    files: [{ name: 'file', content: TINY_PDF, filename: 'hintergrund.pdf', type: 'application/pdf', max: 5 * MB }],
+  },
   'POST /api/mail-template/:id/file/:locale': {
     files: [{ name: 'file', content: HTML, filename: 'mail.html', type: 'text/html', max: 512 * 1024 }],
   },
@@ -342,6 +350,7 @@ const NO_BODY = new Set([
   'POST /api/mail-queue/:id/cancel',
   'POST /api/client-smtp/:clientId/test',
   'POST /api/course-training/:id/module/:moduleId/launch',
+  'POST /api/course-training/:id/certificates/regenerate',
 ]);
 
 const key = (r: Pick<ApiRoute, 'method' | 'url'>) => `${r.method} ${r.url}`;
@@ -561,6 +570,7 @@ async function fixtures(admin: Caller, client: TestClient, db: Parameters<typeof
     upload(`/api/courses/${course.id}/files`, UPLOADS['POST /api/courses/:courseId/files']!),
   );
   const template = await ok('template', admin.post('/api/mail-template', { kind: 'invitation', name: 'Sweep' }));
+  const certificateTemplate = await ok('certificate template', admin.post('/api/certificate-template', { name: 'S' }));
   const group = await ok('group', admin.post('/api/groups', { name: 'Sweep' }));
   const imported = await ok('import', upload('/api/users/import', UPLOADS['POST /api/users/import']!));
   const user = await createUser(db, client, { role: 'PARTICIPANT' });
@@ -580,6 +590,7 @@ async function fixtures(admin: Caller, client: TestClient, db: Parameters<typeof
     victimIds: victims.map((v) => v.id),
     importId: imported.id,
     trainingId: training.id,
+    certificateTemplateId: certificateTemplate.id,
   } satisfies Fixtures;
 }
 

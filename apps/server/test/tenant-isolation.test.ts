@@ -1,4 +1,6 @@
 import { expect, it } from 'vitest';
+import { issueCertificate } from '../src/features/certificates/certificate-issue';
+import { backgroundPdf } from '../src/features/certificates/test-certificates';
 import { enqueueMail } from '../src/features/mail/mail-queue';
 import { TINY_PDF, TINY_PNG, golfZip, moduleData, uploadModule, type Part } from '../src/features/modules/test-upload';
 import { multipart } from '../src/features/modules/test-upload';
@@ -7,6 +9,7 @@ import { createGroup } from './group-factories';
 import { multipartFile } from './multipart';
 import type { Caller } from './test-app';
 import { describeEachDialect } from './test-app';
+import { nowIso } from '../src/platform/ids';
 
 /** Text only client B's rows carry: no answer to client A may contain it (ARCHITECTURE section 4). */
 const SECRET = 'Geheimnis-von-B';
@@ -30,8 +33,22 @@ async function seedClientB(ctx: Parameters<Parameters<typeof describeEachDialect
     ...multipartFile(TINY_PNG, 'me.png', 'image/png'),
   });
   const group = await createGroup(deps.db, client, { name: `Gruppe ${SECRET}`, members: [user] });
+  const certificateTemplate = (
+    await admin.post('/api/certificate-template', {
+      name: SECRET,
+      locales: { 'de-DE': { subtitle: SECRET, body: `${SECRET} {{name}}` } },
+    })
+  ).json<{ id: string }>();
+  await admin.inject({
+    method: 'POST',
+    url: `/api/certificate-template/${certificateTemplate.id}/file/de-DE`,
+    ...multipartFile(await backgroundPdf(SECRET), 'b.pdf', 'application/pdf'),
+  });
   const course = (
-    await admin.post('/api/courses', { i18n: { 'de-DE': { title: SECRET, description: SECRET } } })
+    await admin.post('/api/courses', {
+      i18n: { 'de-DE': { title: SECRET, description: SECRET } },
+      certificateTemplateId: certificateTemplate.id,
+    })
   ).json<{
     id: string;
   }>();
@@ -51,6 +68,17 @@ async function seedClientB(ctx: Parameters<Parameters<typeof describeEachDialect
   const training = (
     await admin.post('/api/course-training', { courseId: course.id, groupIds: [group.id], userIds: [user.id] })
   ).json<{ id: string }>();
+  await deps.db
+    .updateTable('training_participants')
+    .set({ status: 'COMPLETED', started_at: nowIso(), completed_at: nowIso() })
+    .where('training_id', '=', training.id)
+    .execute();
+  await issueCertificate(deps, client.id, training.id, user.id);
+  const certificate = await deps.db
+    .selectFrom('course_certificates')
+    .select('id')
+    .where('training_id', '=', training.id)
+    .executeTakeFirstOrThrow();
   const templates = (await admin.get('/api/mail-template', { kind: 'reminder' })).json<{ items: { id: string }[] }>();
   const mailId = await deps.db
     .transaction()
@@ -67,7 +95,16 @@ async function seedClientB(ctx: Parameters<Parameters<typeof describeEachDialect
   const mapping = imported.json<{ mapping: unknown[] }>().mapping;
   const run = await admin.post(`/api/users/import/${importId}/run`, { mapping, sendActivationMail: false });
   const jobId = run.json<{ jobId: string }>().jobId;
-  const ids = { course: course.id, module: module.id, file: file.id, training: training.id, importId, jobId };
+  const ids = {
+    course: course.id,
+    module: module.id,
+    file: file.id,
+    training: training.id,
+    certificateTemplate: certificateTemplate.id,
+    certificate: certificate.id,
+    importId,
+    jobId,
+  };
   for (const [what, id] of Object.entries(ids)) {
     expect(id, `client B's ${what}`).toMatch(/^[0-9a-f-]{36}$/);
   }
@@ -79,6 +116,8 @@ async function seedClientB(ctx: Parameters<Parameters<typeof describeEachDialect
     moduleId: module.id,
     fileId: file.id,
     trainingId: training.id,
+    certificateTemplateId: certificateTemplate.id,
+    certificateId: certificate.id,
     templateId: templates.items[0]?.id ?? '',
     mailId,
     importId,
@@ -160,6 +199,20 @@ function callsWith(b: SeedB): Record<string, Call> {
     'POST /api/mail-template/:id/preview': { params: { id: b.templateId }, body: { locale: 'de-DE' } },
     'POST /api/mail-template/:id/file/:locale': { params: { id: b.templateId, locale: 'de-DE' }, file: html },
     'DELETE /api/mail-template/:id/file/:locale': { params: { id: b.templateId, locale: 'de-DE' } },
+    'GET /api/certificate-template/:id': { params: { id: b.certificateTemplateId } },
+    'POST /api/certificate-template/:id': { params: { id: b.certificateTemplateId }, body: { name: 'Übernommen' } },
+    'DELETE /api/certificate-template/:id': { params: { id: b.certificateTemplateId } },
+    'POST /api/certificate-template/:id/preview/:locale': {
+      params: { id: b.certificateTemplateId, locale: 'de-DE' },
+      body: {},
+    },
+    'POST /api/certificate-template/:id/file/:locale': {
+      params: { id: b.certificateTemplateId, locale: 'de-DE' },
+      file: multipartFile(TINY_PDF, 'a.pdf', 'application/pdf'),
+    },
+    'DELETE /api/certificate-template/:id/file/:locale': { params: { id: b.certificateTemplateId, locale: 'de-DE' } },
+    'GET /api/course-certificate/:id/download': { params: { id: b.certificateId } },
+    'POST /api/course-training/:id/certificates/regenerate': { params: { id: b.trainingId } },
     'GET /api/users/:id': { params: { id: b.userId } },
     'POST /api/users/:id': { params: { id: b.userId }, body: { firstName: 'Übernommen' } },
     'DELETE /api/users/:id': { params: { id: b.userId } },
@@ -238,6 +291,27 @@ async function snapshotOfB(ctx: Parameters<Parameters<typeof describeEachDialect
       .orderBy('user_id')
       .execute(),
     moduleValues: Number(await count('training_module_values')),
+    certificateTemplates: await db
+      .selectFrom('certificate_templates as t')
+      .innerJoin('certificate_template_locales as l', 'l.template_id', 't.id')
+      .select(['t.name', 't.updated_at', 'l.locale', 'l.subtitle', 'l.background_key'])
+      .where('t.client_id', '=', b.clientId)
+      .orderBy('l.locale')
+      .execute(),
+    certificates: await db
+      .selectFrom('course_certificates')
+      .select(['id', 'file_key', 'regenerated_at'])
+      .where('client_id', '=', b.clientId)
+      .execute(),
+    jobs: Number(
+      (
+        await db
+          .selectFrom('jobs')
+          .select(db.fn.countAll<number>().as('n'))
+          .where('client_id', '=', b.clientId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
     user: await db
       .selectFrom('users')
       .select(['first_name', 'is_active'])

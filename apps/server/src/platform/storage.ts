@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
@@ -85,6 +85,50 @@ export async function removeFromStorage(dataDir: string, key: string): Promise<v
 }
 
 export const removeTemp = (file: string): Promise<void> => rm(file, { recursive: true, force: true });
+
+/**
+ * Writes bytes a feature made (a generated PDF) under a key: into DATA_DIR/tmp first, then renamed into place, so a
+ * reader sees the old file or the whole new one, never a part. Answers the size written.
+ */
+export async function writeToStorage(dataDir: string, key: string, bytes: Uint8Array): Promise<number> {
+  const dir = path.join(path.resolve(dataDir), 'tmp', 'uploads');
+  await mkdir(dir, { recursive: true });
+  const file = path.join(dir, newId());
+  try {
+    await writeFile(file, bytes, { flag: 'wx' });
+    await moveIntoStorage(dataDir, file, key);
+  } catch (err) {
+    await rm(file, { force: true });
+    throw err;
+  }
+  return bytes.byteLength;
+}
+
+/** A stored file as a stream with its size, for an answer; undefined when the key holds no file. */
+export async function openFromStorage(
+  dataDir: string,
+  key: string,
+): Promise<{ stream: Readable; size: number } | undefined> {
+  const handle = await open(storagePath(dataDir, key), 'r').catch(() => undefined);
+  if (!handle) return undefined;
+  const info = await handle.stat();
+  if (!info.isFile()) {
+    await handle.close();
+    return undefined;
+  }
+  return { stream: handle.createReadStream(), size: info.size };
+}
+
+/**
+ * A stored file's bytes, for the few readers that need the whole file at once (a PDF library reading a
+ * background). Files larger than maxBytes are refused, so memory stays bounded; undefined when there is none.
+ */
+export async function readFromStorage(dataDir: string, key: string, maxBytes: number): Promise<Buffer | undefined> {
+  const size = await storedSize(dataDir, key);
+  if (size === undefined) return undefined;
+  if (size > maxBytes) throw new UploadTooLargeError(`stored file exceeds ${maxBytes} bytes`);
+  return readFile(storagePath(dataDir, key));
+}
 
 export async function storedSize(dataDir: string, key: string): Promise<number | undefined> {
   const info = await stat(storagePath(dataDir, key)).catch(() => undefined);

@@ -3,7 +3,7 @@ import { pickLocalized } from '@lms/contracts/modules';
 import type { DbOrTrx } from '../../db/database';
 import { conflict, notFound } from '../../platform/errors';
 import { storageKey } from '../../platform/storage';
-import { findCourseById, findCourseTexts } from './course.repository';
+import { countCoursesByCertificateTemplate, findCourseById, findCourseTexts } from './course.repository';
 
 /** How course titles are folded for search, for others that search them (the trainings list). */
 export { foldForSearch } from './course.repository';
@@ -42,3 +42,7 @@ export async function courseTitlesOf(
   }
   return new Map(ids.map((id) => [id, pickLocalized(byCourse.get(id) ?? {}, locale) ?? '']));
 }
+
+/** How many courses name each certificate template: a template in use is not deleted (certificates feature). */
+export const coursesUsingCertificateTemplates = (db: DbOrTrx, clientId: string, templateIds: readonly string[]) =>
+  countCoursesByCertificateTemplate(db, clientId, templateIds);

@@ -25,6 +25,23 @@ export const findCourseTexts = (db: DbOrTrx, clientId: string, courseIds: string
         .where('course_id', 'in', courseIds)
         .execute();
 
+/** How many of the client's courses name each of these certificate templates (templates none names are left out). */
+export async function countCoursesByCertificateTemplate(
+  db: DbOrTrx,
+  clientId: string,
+  templateIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (templateIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('courses')
+    .select(['certificate_template_id', sql<number>`count(*)`.as('n')])
+    .where('client_id', '=', clientId)
+    .where('certificate_template_id', 'in', [...templateIds])
+    .groupBy('certificate_template_id')
+    .execute();
+  return new Map(rows.map((r) => [r.certificate_template_id ?? '', Number(r.n)]));
+}
+
 export async function insertCourse(db: DbOrTrx, row: Insertable<CoursesTable>): Promise<void> {
   await db.insertInto('courses').values(row).execute();
 }

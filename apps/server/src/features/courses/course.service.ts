@@ -8,6 +8,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
 import type { Actor } from '../../platform/session';
 import { removeFromStorage } from '../../platform/storage';
+import { isCertificateTemplateOfClient } from '../certificates/certificate-template-ref';
 import { listCourseFiles } from '../course-files/course-file-list';
 import { isMailTemplateOfKind } from '../mail-templates/mail-template.service';
 import { listCourseModules, setRequiredModules } from '../modules/module.service';
@@ -93,7 +94,9 @@ const MAIL_TEMPLATE_REFS = [
 /**
  * A course's invitation and reminder templates are mail templates of its own client and of that kind; an unknown id,
  * another client's template (not found, as ARCHITECTURE section 4 wants) or one of another kind is refused with 400
- * `mail_template_not_found` naming the field. Null means the client's standard template of the kind.
+ * `mail_template_not_found` naming the field. Null means the client's standard template of the kind. The
+ * certificate template is one of the client's certificate templates (else 400 `certificate_template_not_found`);
+ * null: the course issues no certificates.
  */
 async function assertTemplateRefs(db: DbOrTrx, clientId: string, body: TCourseBodyParsed): Promise<void> {
   for (const [field, kind] of MAIL_TEMPLATE_REFS) {
@@ -101,9 +104,8 @@ async function assertTemplateRefs(db: DbOrTrx, clientId: string, body: TCourseBo
     if (id === null) continue;
     if (!(await isMailTemplateOfKind(db, clientId, id, kind))) badRequest('mail_template_not_found', { field, kind });
   }
-  // Certificate templates do not exist yet (no table in db/; the certificates issue adds them), so no id can name
-  // one: refuse it rather than store a reference to nothing. That issue replaces this with a lookup like the above.
-  if (body.certificateTemplateId !== null)
+  const certificateTemplateId = body.certificateTemplateId;
+  if (certificateTemplateId !== null && !(await isCertificateTemplateOfClient(db, clientId, certificateTemplateId)))
     badRequest('certificate_template_not_found', { field: 'certificateTemplateId' });
 }
 

@@ -201,7 +201,7 @@ describeEachDialect('courses', (ctx) => {
         'reminderMailTemplateId',
       ],
       [{ invitationMailTemplateId: own }, 'mail_template_not_found', 'invitationMailTemplateId'],
-      // Certificate templates do not exist yet (the certificates issue adds them): no id can name one.
+      // An id that names no certificate template of the client (another client's: certificate-template.test.ts).
       [
         { certificateTemplateId: '0190a0a0-0000-7000-8000-000000000000' },
         'certificate_template_not_found',

@@ -1,6 +1,7 @@
 import type { TModuleStatus } from '@lms/contracts/scorm-runtime';
 import type { TRecordModuleResult } from '@lms/contracts/trainings';
 import type { DbOrTrx } from '../../db/database';
+import { enqueueCertificateIssue } from '../certificates/certificate-jobs';
 import { listCourseModules } from '../modules/module.service';
 import { laterStatus } from '../scorm-runtime/status-rollup';
 import { findParticipant, moduleValuesOf, updateParticipants, upsertModuleValue } from './participant.repository';
@@ -100,13 +101,12 @@ export async function recordModuleProgress(
 }
 
 /**
- * The hook point for the certificates issue (DECISIONS "certificate": generated when a user's training becomes
- * COMPLETED). Called once per user and training, inside the transaction that completed it; that issue fills it in
- * (for instance by enqueueing a 'certificate.issue' job with {trainingId, userId}). Deliberately empty until then.
+ * DECISIONS "certificate": generated when a user's training becomes COMPLETED. Called once per user and training,
+ * inside the transaction that completed it; the certificate.issue job it enqueues makes the PDF and the mail.
  */
 export async function onTrainingCompleted(
-  _trx: DbOrTrx,
-  _completion: { clientId: string; trainingId: string; userId: string; completedAt: string },
+  trx: DbOrTrx,
+  completion: { clientId: string; trainingId: string; userId: string; completedAt: string },
 ): Promise<void> {
-  await Promise.resolve();
+  await enqueueCertificateIssue(trx, completion);
 }

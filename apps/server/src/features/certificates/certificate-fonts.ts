@@ -1,0 +1,72 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import fontkit from '@pdf-lib/fontkit';
+import type { PDFDocument } from 'pdf-lib';
+
+// The certificate's embedded font: DejaVu Sans (npm dejavu-fonts-ttf; Bitstream Vera licence, DejaVu changes in the
+// public domain), which has every Latin, Greek and Cyrillic letter a participant's name may hold (Łukasz, Ñúñez,
+// Øster, Çelik). The 14 standard PDF fonts know WinAnsi only and fail on "Ł". Noto Sans (@expo-google-fonts) was
+// tried first: @pdf-lib/fontkit's subsets of it lose glyphs ("a", "s" draw as nothing), DejaVu's come out whole.
+
+const require = createRequire(import.meta.url);
+const FONT_FILES = {
+  regular: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
+  bold: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
+} as const;
+
+export type FontWeight = keyof typeof FONT_FILES;
+
+let loaded: Promise<Record<FontWeight, Uint8Array>> | undefined;
+
+/** The two TTF files, read once per process (about 1.5 MB together). */
+export function certificateFontBytes(): Promise<Record<FontWeight, Uint8Array>> {
+  loaded ??= (async () => ({
+    regular: new Uint8Array(await readFile(require.resolve(FONT_FILES.regular))),
+    bold: new Uint8Array(await readFile(require.resolve(FONT_FILES.bold))),
+  }))().catch((err: unknown) => {
+    loaded = undefined;
+    throw err;
+  });
+  return loaded;
+}
+
+type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
+type ParsedFont = ReturnType<Fontkit['create']>;
+const LAYOUT_CACHE_SIZE = 5_000;
+
+/**
+ * fontkit parses a font in about 250 ms and shapes a line of text in a few: done for every certificate, a
+ * regeneration of 1,000 users would take minutes. Each font is parsed once per process, and its layouts (a pure
+ * function of font, text and features) are kept for the words and lines that repeat from one certificate to the
+ * next. pdf-lib only reads the glyph runs it gets, so sharing them between documents is safe.
+ */
+function parseOnce(bytes: Uint8Array): ParsedFont {
+  const font = fontkit.create(bytes);
+  const layout = font.layout.bind(font);
+  const cache = new Map<string, ReturnType<ParsedFont['layout']>>();
+  font.layout = (text, features) => {
+    const key = `${JSON.stringify(features ?? null)}\u0000${text}`;
+    let run = cache.get(key);
+    if (!run) {
+      run = layout(text, features);
+      if (cache.size >= LAYOUT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+      cache.set(key, run);
+    }
+    return run;
+  };
+  return font;
+}
+
+const parsed = new Map<Uint8Array, ParsedFont>();
+
+/** The fontkit pdf-lib is given: the same parsed font for the same bytes. */
+export const cachedFontkit: Fontkit = {
+  create(bytes) {
+    let font = parsed.get(bytes);
+    if (!font) {
+      font = parseOnce(bytes);
+      parsed.set(bytes, font);
+    }
+    return font;
+  },
+};

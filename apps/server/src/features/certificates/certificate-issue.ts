@@ -1,0 +1,200 @@
+import { DEFAULT_LOCALE, LOCALES, type TLocale } from '@lms/contracts/constants';
+import { pickLocalized } from '@lms/contracts/modules';
+import type { AppDeps } from '../../platform/deps';
+import { newId, nowIso } from '../../platform/ids';
+import { removeFromStorage, writeToStorage } from '../../platform/storage';
+import { clientBaseUrl } from '../account/account-links';
+import { loadCourse } from '../courses/course.service';
+import { sendTemplatedMail } from '../mail/send-templated-mail';
+import { findClientDomain, findCompletion } from '../trainings/training-certificates';
+import { findUserById } from '../users/user-accounts.service';
+import { renderCertificatePdf } from './certificate-pdf';
+import { certificateKey, readBackground } from './certificate-storage';
+import { fillCertificateText, formatCertificateDate, formatCertificateDuration } from './certificate-text';
+import { findCertificateTemplateLocales } from './certificate-template.repository';
+import { findCertificateOf, insertCertificate, replaceCertificateFile } from './certificate.repository';
+
+// Making one user's certificate of one training (DECISIONS "certificate"): in the user's locale from the course's
+// certificate template, stored through platform/storage, recorded in course_certificates, and announced by mail
+// the first time.
+
+interface TemplateText {
+  subtitle: string;
+  body: string;
+  backgroundKey: string | null;
+}
+
+/** What every certificate of one course needs, loaded once per job (a regeneration makes thousands). */
+export interface CourseCertificateSource {
+  clientId: string;
+  courseId: string;
+  titles: Partial<Record<TLocale, string>>;
+  fallbackTitle: string;
+  /** DECISIONS "certificate": the sum of the module durations. */
+  durationMinutes: number;
+  /** The template's texts per locale; null: the course names no template and issues no certificates. */
+  template: Partial<Record<TLocale, TemplateText>> | null;
+  backgrounds: Map<string, Promise<Uint8Array | null>>;
+  domain: string | undefined;
+}
+
+export async function loadCertificateSource(
+  deps: AppDeps,
+  clientId: string,
+  courseId: string,
+): Promise<CourseCertificateSource> {
+  const course = await loadCourse(deps.db, clientId, courseId, DEFAULT_LOCALE);
+  let template: CourseCertificateSource['template'] = null;
+  if (course.certificateTemplateId) {
+    const rows = await findCertificateTemplateLocales(deps.db, clientId, [course.certificateTemplateId]);
+    // A template deleted meanwhile cannot be: a course naming it keeps it (certificate_template_in_use).
+    if (rows.length > 0) {
+      template = Object.fromEntries(
+        rows.map((r) => [r.locale, { subtitle: r.subtitle, body: r.body, backgroundKey: r.background_key }]),
+      );
+    }
+  }
+  return {
+    clientId,
+    courseId,
+    titles: Object.fromEntries(Object.entries(course.i18n).map(([l, t]) => [l, t.title])),
+    fallbackTitle: course.title,
+    durationMinutes: course.modules.reduce((sum, m) => sum + m.durationInMinutes, 0),
+    template,
+    backgrounds: new Map(),
+    domain: await findClientDomain(deps.db, clientId),
+  };
+}
+
+function backgroundOf(deps: AppDeps, source: CourseCertificateSource, key: string): Promise<Uint8Array | null> {
+  let bytes = source.backgrounds.get(key);
+  if (!bytes) {
+    bytes = readBackground(deps, key).then((b) => b ?? null);
+    source.backgrounds.set(key, bytes);
+  }
+  return bytes;
+}
+
+const asLocale = (value: string): TLocale =>
+  (LOCALES as readonly string[]).includes(value) ? (value as TLocale) : DEFAULT_LOCALE;
+
+/** Locales in the order DECISIONS "course texts" falls back: the user's, en-US, de-DE. */
+function pickTemplateLocale(
+  template: Partial<Record<TLocale, TemplateText>>,
+  wanted: TLocale,
+): { locale: TLocale; text: TemplateText } | undefined {
+  const text = pickLocalized(template, wanted);
+  const locale = LOCALES.find((l) => template[l] === text);
+  return text && locale ? { locale, text } : undefined;
+}
+
+export type IssueOutcome =
+  | 'issued'
+  | 'regenerated'
+  | 'not_completed'
+  | 'no_template'
+  | 'exists'
+  | 'no_user'
+  /** The certificate's row went while its file was made (its training or user was deleted). */
+  | 'gone';
+
+/**
+ * Makes the certificate of a user who completed the training. `mode: 'issue'` leaves an existing certificate as it
+ * is (a job may run twice); `'regenerate'` makes its file again and stamps `regenerated_at`, and issues one to a
+ * user who has none yet. Only a first issue queues the "certificate issued" mail.
+ */
+export async function makeCertificate(
+  deps: AppDeps,
+  source: CourseCertificateSource,
+  trainingId: string,
+  userId: string,
+  mode: 'issue' | 'regenerate',
+): Promise<IssueOutcome> {
+  const { clientId } = source;
+  const completion = await findCompletion(deps.db, clientId, trainingId, userId);
+  if (!completion || completion.courseId !== source.courseId) return 'not_completed';
+  if (!source.template) return 'no_template';
+  const existing = await findCertificateOf(deps.db, clientId, trainingId, userId);
+  if (existing && mode === 'issue') return 'exists';
+  const user = await findUserById(deps.db, clientId, userId);
+  if (!user) return 'no_user';
+
+  const picked = pickTemplateLocale(source.template, asLocale(user.locale));
+  if (!picked) return 'no_template';
+  const { locale, text } = picked;
+  const name = `${user.first_name} ${user.last_name}`.trim();
+  const courseTitle = pickLocalized(source.titles, locale) ?? source.fallbackTitle;
+  const values = {
+    name,
+    course: courseTitle,
+    date: formatCertificateDate(completion.completedAt, locale),
+    duration: formatCertificateDuration(source.durationMinutes, locale),
+  };
+  const pdf = await renderCertificatePdf({
+    background: text.backgroundKey ? await backgroundOf(deps, source, text.backgroundKey) : null,
+    subtitle: fillCertificateText(text.subtitle, values),
+    body: fillCertificateText(text.body, values),
+    locale,
+    title: courseTitle,
+  });
+
+  const id = existing?.id ?? newId();
+  const key = certificateKey(clientId, id, newId());
+  const size = await writeToStorage(deps.config.dataDir, key, pdf);
+  const now = nowIso();
+  let kept = false;
+  try {
+    kept = await deps.db.transaction().execute(async (trx) => {
+      if (existing) {
+        return replaceCertificateFile(trx, clientId, id, {
+          file_key: key,
+          file_size: size,
+          locale,
+          regenerated_at: now,
+        });
+      }
+      const made = await insertCertificate(trx, {
+        id,
+        client_id: clientId,
+        training_id: trainingId,
+        user_id: userId,
+        locale,
+        file_key: key,
+        file_size: size,
+        issued_at: now,
+        regenerated_at: null,
+      });
+      if (made && user.email && user.is_active) {
+        const link = source.domain
+          ? new URL('/documents/certificates', clientBaseUrl(deps.config, source.domain)).toString()
+          : '';
+        await sendTemplatedMail(trx, clientId, {
+          kind: 'certificate_issued',
+          locale: asLocale(user.locale),
+          to: { address: user.email, name },
+          values: { firstName: user.first_name, lastName: user.last_name, name, courseTitle, link },
+        });
+      }
+      return made;
+    });
+  } finally {
+    // The file no row points at goes: the new one when nothing was recorded, else the one it replaced.
+    const orphan = kept ? existing?.file_key : key;
+    if (orphan) await removeFromStorage(deps.config.dataDir, orphan);
+  }
+  if (!kept) return existing ? 'gone' : 'exists';
+  return existing ? 'regenerated' : 'issued';
+}
+
+/** The 'certificate.issue' job's work: one user, one training, the course's source loaded for it. */
+export async function issueCertificate(
+  deps: AppDeps,
+  clientId: string,
+  trainingId: string,
+  userId: string,
+): Promise<IssueOutcome> {
+  const completion = await findCompletion(deps.db, clientId, trainingId, userId);
+  if (!completion) return 'not_completed';
+  const source = await loadCertificateSource(deps, clientId, completion.courseId);
+  return makeCertificate(deps, source, trainingId, userId, 'issue');
+}
