@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
@@ -52,6 +52,35 @@ it('seeds Demo and Beta on first start, prints the generated password, and every
     expect((coordinated.body as { items: { email: string }[] }).items.map((u) => u.email)).toEqual([
       'participant@demo.example',
     ]);
+    // The demo training of a PDF course for Vertrieb: on the participant's dashboard and in the coordinator's table.
+    const mine = await requestJson(server.baseUrl, {
+      path: '/api/user-course-trainings',
+      host: 'localhost',
+      token: tokens.get('participant@demo.example'),
+    });
+    const [training] = (mine.body as { items: { id: string; deadline: string | null; modules: { id: string }[] }[] })
+      .items;
+    expect(mine.body).toMatchObject({
+      items: [{ title: 'Datenschutz im Vertrieb', status: 'PENDING', modules: [{ kind: 'pdf', locked: false }] }],
+    });
+    expect(training?.deadline).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const trainings = await requestJson(server.baseUrl, {
+      path: '/api/course-training',
+      host: 'localhost',
+      token: tokens.get('coordinator@demo.example'),
+    });
+    expect(trainings.body).toMatchObject({
+      total: 1,
+      items: [{ courseTitle: 'Datenschutz im Vertrieb', groups: [{ name: 'Vertrieb' }], counts: { pending: 1 } }],
+    });
+    // Its PDF is in the file storage, a one-page document.
+    const pdfs = readdirSync(path.join(dataDir, 'files'), { recursive: true, encoding: 'utf8' }).filter((f) =>
+      f.endsWith('document.pdf'),
+    );
+    expect(pdfs).toHaveLength(1);
+    const pdf = readFileSync(path.join(dataDir, 'files', pdfs[0] ?? ''), 'latin1');
+    expect(pdf.startsWith('%PDF-1.4')).toBe(true);
+    expect(pdf).toContain('/Count 1');
     // A token of Beta is refused on Demo's host (ARCHITECTURE section 4).
     const crossed = await requestJson(server.baseUrl, {
       path: '/api/user/info',

@@ -4,6 +4,7 @@ import { LOGIN_TYPES, type TRole } from '@lms/contracts/roles';
 import type { Db } from '../../db/database';
 import { newId, nowIso } from '../../platform/ids';
 import { hashPassword } from '../../platform/passwords';
+import { insertDemoTraining, writeDemoPdf } from './demo-training';
 
 export const DEMO_USERS: ReadonlyArray<{
   client: 'Demo' | 'Beta';
@@ -40,13 +41,19 @@ export const DEMO_GROUPS: ReadonlyArray<{
   { client: 'Beta', name: 'Vertrieb', member: 'participant@beta.example', coordinator: 'coordinator@beta.example' },
 ];
 
+/** The group of Demo that gets the demo training (demo-training.ts: a course with a PDF module, with a deadline). */
+export const DEMO_TRAINING_GROUP = 'Vertrieb';
+
 /**
  * Seeds the demo clients and one user per role, only into an empty database (a non-empty one is never reseeded).
- * Answers the password used, or undefined when nothing was seeded.
+ * With `dataDir`, Demo also gets a course with a PDF module (written into the file storage) and a training of it
+ * for its group Vertrieb, so the dashboard and the coordination screens show something. Answers the password used,
+ * or undefined when nothing was seeded.
  */
 export async function seedDemoData(
   db: Db,
   password?: string,
+  dataDir?: string,
 ): Promise<{ password: string; generated: boolean } | undefined> {
   const existing = await db.selectFrom('clients').select('id').limit(1).executeTakeFirst();
   if (existing) return undefined;
@@ -55,6 +62,8 @@ export async function seedDemoData(
   const hash = await hashPassword(pw);
   const now = nowIso();
   const ids = { Demo: newId(), Beta: newId() };
+  const course = { courseId: newId(), moduleId: newId() };
+  const pdf = dataDir ? await writeDemoPdf(dataDir, ids.Demo, course.courseId, course.moduleId) : undefined;
   await db.transaction().execute(async (trx) => {
     for (const [name, domain, reseller] of [
       ['Demo', 'localhost', null],
@@ -163,6 +172,14 @@ export async function seedDemoData(
             .values({ group_id: groupId, user_id: userId, client_id: ids[g.client], created_at: now })
             .execute();
       }
+      const memberId = userIds.get(g.member);
+      if (pdf && g.client === 'Demo' && g.name === DEMO_TRAINING_GROUP)
+        await insertDemoTraining(
+          trx,
+          { clientId: ids.Demo, ...course, groupId, memberIds: memberId ? [memberId] : [] },
+          pdf,
+          now,
+        );
     }
   });
   return { password: pw, generated };
