@@ -124,6 +124,12 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<Tes
   // The journeys start as returning users: the dashboard's welcome dialog (shown once) would cover their first
   // page. The journey about the dialog sets it back for its user.
   await db.run('UPDATE users SET is_welcome_dialog_seen = ?', [true]);
+  // The journeys arrange their own courses and trainings from an empty start: the demo's course with its training
+  // for Vertrieb (features/demo/demo-training.ts) is removed again, children first.
+  for (const table of ['training_participants', 'training_groups', 'trainings', 'module_texts', 'modules'])
+    await db.run(`DELETE FROM ${table}`);
+  await db.run('DELETE FROM course_texts');
+  await db.run('DELETE FROM courses');
   return {
     port,
     contentPort,
