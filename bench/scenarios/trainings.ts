@@ -1,5 +1,6 @@
 import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../../apps/server/src/db/database';
+import { repairUserSearchKeys } from '../../apps/server/src/features/users/user-search-keys';
 import { newId, nowIso } from '../../apps/server/src/platform/ids';
 import { insertChunked } from '../seed';
 import type { BenchContext, BenchScale, BenchScenario } from '../types';
@@ -134,6 +135,9 @@ async function seedTraining(db: Db, clientId: string, n: number, userIds: readon
  */
 async function seedTrainings(db: Db, clientId: string, _scale: BenchScale): Promise<void> {
   if (seeded) return;
+  // The bench seed writes users without search keys; the app computes them before a list query (a one-time repair
+  // the first request would otherwise pay for 100,000 users, inside the measurement).
+  await db.transaction().execute((trx) => repairUserSearchKeys(trx, clientId));
   const now = nowIso();
   const users = await db.selectFrom('users').select('id').where('client_id', '=', clientId).orderBy('email').execute();
   const ids = users.map((u) => u.id);

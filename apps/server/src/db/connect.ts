@@ -41,6 +41,11 @@ export function connectDatabase(opts: ConnectOptions): DbHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  // The planner needs statistics to choose between two indexes that both fit (a training's participants: by
+  // training, or by client and user out of millions). SQLite's advice for long-lived connections: a bounded
+  // ANALYZE of the tables that lack or outgrew their statistics when the connection opens.
+  sqlite.pragma('analysis_limit = 1000');
+  sqlite.pragma('optimize = 0x10002');
   const db = new GuardedKysely<Database>({
     dialect: guardDialect(new SqliteDialect({ database: sqlite }), guard),
     plugins: [new SqliteBooleansPlugin()],
