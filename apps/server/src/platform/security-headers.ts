@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * App-origin headers (ARCHITECTURE section 6): the app may frame only the content origin, and nobody may frame
- * the app. Vite's build needs no inline scripts, so script-src stays 'self'.
+ * App-origin headers (ARCHITECTURE section 6): the app may frame only the content origin and the PDFs it fetched
+ * itself (blob:, the certificate preview; only the app's own script can make one), and nobody may frame the app.
+ * Vite's build needs no inline scripts, so script-src stays 'self'.
  */
 export function installSecurityHeaders(app: FastifyInstance, contentOrigin: string): void {
   const csp = [
@@ -12,7 +13,7 @@ export function installSecurityHeaders(app: FastifyInstance, contentOrigin: stri
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
     "connect-src 'self'",
-    `frame-src ${contentOrigin}`,
+    `frame-src ${contentOrigin} blob:`,
     "frame-ancestors 'none'",
     "object-src 'none'",
     "base-uri 'self'",

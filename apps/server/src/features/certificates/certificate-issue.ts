@@ -130,7 +130,7 @@ export async function makeCertificate(
     date: formatCertificateDate(completion.completedAt, locale),
     duration: formatCertificateDuration(source.durationMinutes, locale),
   };
-  const pdf = await renderCertificatePdf({
+  const { bytes: pdf } = await renderCertificatePdf({
     background: text.backgroundKey ? await backgroundOf(deps, source, text.backgroundKey) : null,
     subtitle: fillCertificateText(text.subtitle, values),
     body: fillCertificateText(text.body, values),

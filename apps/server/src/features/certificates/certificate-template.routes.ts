@@ -75,7 +75,7 @@ export const certificateTemplateRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }>
     },
   );
 
-  // The preview answers the PDF itself, which the screen shows in a frame (application/pdf, inline).
+  // The preview answers the PDF itself, which the screen shows in a frame sized by the page (x-page-size, points).
   app.post(
     '/api/certificate-template/:id/preview/:locale',
     { schema: { params: ZCertificateTemplateLocaleParams, body: ZCertificatePreviewBody }, config: { access } },
@@ -84,9 +84,10 @@ export const certificateTemplateRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }>
       const pdf = await previewTemplate(deps, actorOf(req), id, locale, req.body);
       return reply
         .header('content-type', 'application/pdf')
+        .header('x-page-size', `${Math.round(pdf.width)}x${Math.round(pdf.height)}`)
         .header('content-disposition', `inline; filename="preview-${locale}.pdf"`)
         .header('cache-control', 'private, no-store')
-        .send(Buffer.from(pdf));
+        .send(Buffer.from(pdf.bytes));
     },
   );
 

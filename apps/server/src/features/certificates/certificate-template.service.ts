@@ -17,7 +17,7 @@ import type { Actor } from '../../platform/session';
 import { removeFromStorage } from '../../platform/storage';
 import { coursesUsingCertificateTemplates } from '../courses/course-ref';
 import { readBackground, templateStorageKey } from './certificate-storage';
-import { renderCertificatePdf } from './certificate-pdf';
+import { renderCertificatePdf, type RenderedCertificate } from './certificate-pdf';
 import {
   defaultCertificateContent,
   fillCertificateText,
@@ -185,7 +185,7 @@ export async function previewTemplate(
   id: string,
   locale: TLocale,
   body: TCertificatePreviewBody,
-): Promise<Uint8Array> {
+): Promise<RenderedCertificate> {
   if (!(await findCertificateTemplate(deps.db, actor.clientId, id))) notFound('certificate_template');
   const saved = (await findCertificateTemplateLocales(deps.db, actor.clientId, [id])).find((l) => l.locale === locale);
   const fallback = defaultCertificateContent(locale);

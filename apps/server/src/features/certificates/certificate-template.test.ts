@@ -184,6 +184,7 @@ describeEachDialect('certificate templates', (ctx) => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toMatch(/^inline/);
+    expect(res.headers['x-page-size']).toBe('842x595');
     const text = await pdfText(res.rawPayload);
     expect(text).toContain('URKUNDE');
     expect(text).toContain('Nachweis über Fortbildung');
@@ -191,6 +192,7 @@ describeEachDialect('certificate templates', (ctx) => {
     // Without a draft: the saved French texts on a plain page.
     const french = await content.post(`/api/certificate-template/${id}/preview/fr-FR`);
     expect(french.statusCode).toBe(200);
+    expect(french.headers['x-page-size']).toBe('595x842');
     expect(await pdfText(french.rawPayload)).toContain('Chloé Dupont a suivi avec succès la formation');
   });
 });
