@@ -157,6 +157,21 @@ export async function apiFetchBlob(path: string, opts: ApiOptions = {}): Promise
   return res.blob();
 }
 
+/** A POST whose answer is a file (a PDF preview) with its headers, after the same retry and policy rules. */
+export async function apiPostBlob(
+  path: string,
+  body: unknown,
+  opts: ApiOptions = {},
+): Promise<{ blob: Blob; headers: Headers }> {
+  const res = await send(path, { method: 'POST', body: JSON.stringify(body ?? {}) }, opts);
+  if (!res.ok) {
+    const err = await toApiError(res);
+    if (!opts.skipPolicy) applyPolicy(err);
+    throw err;
+  }
+  return { blob: await res.blob(), headers: res.headers };
+}
+
 export const isApiError = (err: unknown): err is ApiError => err instanceof ApiError;
 
 /** The name a download answer gives its file (RFC 6266: `filename*=UTF-8''…` first, else `filename="…"`). */

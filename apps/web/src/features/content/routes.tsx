@@ -18,6 +18,14 @@ export const contentRoutes: AppRoute[] = [
   },
   { path: '/content/courses/:id/files', Page: lazyPage(() => import('./pages/course-files-page'), 'CourseFilesPage') },
   {
+    path: '/content/certificate-template',
+    Page: lazyPage(() => import('./pages/certificate-template-list-page'), 'CertificateTemplateListPage'),
+  },
+  {
+    path: '/content/certificate-template/:id',
+    Page: lazyPage(() => import('./pages/certificate-template-page'), 'CertificateTemplatePage'),
+  },
+  {
     path: '/content/mail-template',
     Page: lazyPage(() => import('./pages/mail-template-list-page'), 'MailTemplateListPage'),
   },

@@ -23,6 +23,7 @@ export type CourseDraft = {
   requiredModuleIds: string[];
   invitationMailTemplateId: string;
   reminderMailTemplateId: string;
+  certificateTemplateId: string;
   invitationEnabled: boolean;
   reminderActive: boolean;
   reminderFrom: string;
@@ -45,6 +46,7 @@ export function draftOf(course: TCourse | undefined): CourseDraft {
     requiredModuleIds: course?.requiredModuleIds ?? [],
     invitationMailTemplateId: course?.invitationMailTemplateId ?? '',
     reminderMailTemplateId: course?.reminderMailTemplateId ?? '',
+    certificateTemplateId: course?.certificateTemplateId ?? '',
     invitationEnabled: course?.invitationEnabled ?? false,
     reminderActive: course?.reminder.active ?? false,
     reminderFrom: course?.reminder.from ?? '',
@@ -71,9 +73,7 @@ export function bodyOf(draft: CourseDraft): TCourseBody {
     deadline: orNull(draft.deadline),
     durationMinutes: draft.durationMinutes === '' ? null : draft.durationMinutes,
     requiredModuleIds: draft.requiredModuleIds,
-    // Certificate templates do not exist yet (the certificates issue adds them, with a picker like the mail ones), so
-    // the server refuses any id; an id stored before that check is dropped on save.
-    certificateTemplateId: null,
+    certificateTemplateId: orNull(draft.certificateTemplateId),
     invitationMailTemplateId: orNull(draft.invitationMailTemplateId),
     reminderMailTemplateId: orNull(draft.reminderMailTemplateId),
     invitationEnabled: draft.invitationEnabled,
@@ -95,7 +95,7 @@ interface Props {
   modules: TCourse['modules'];
   activeLocale: TLocale;
   onLocale: (locale: TLocale) => void;
-  /** The client's invitation and reminder templates for the pickers (the page also uses them when saving). */
+  /** The client's invitation, reminder and certificate templates for the pickers (the page also uses them to save). */
   templates: Record<CourseTemplateField, TemplateChoices>;
 }
 
@@ -166,10 +166,10 @@ export function CourseForm({ draft, onChange, modules, activeLocale, onLocale, t
       </Fieldset>
 
       <Fieldset legend={t('form.mail')}>
-        {/* No certificate template picker yet: certificate templates do not exist until the certificates issue. */}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {templateSelect('invitationMailTemplateId')}
           {templateSelect('reminderMailTemplateId')}
+          {templateSelect('certificateTemplateId')}
         </SimpleGrid>
         <Checkbox
           mt="sm"

@@ -2,6 +2,7 @@ import { PAGE_SIZES } from '@lms/contracts/constants';
 import type { TCourseBody } from '@lms/contracts/courses';
 import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useCertificateTemplates } from '../api/certificate-templates';
 import { useMailTemplates } from '../api/mail-templates';
 
 /** The course fields that name a mail template, and the kind of template each takes (the server checks the same). */
@@ -9,7 +10,9 @@ export const COURSE_TEMPLATE_KINDS = {
   invitationMailTemplateId: 'invitation',
   reminderMailTemplateId: 'reminder',
 } as const;
-export type CourseTemplateField = keyof typeof COURSE_TEMPLATE_KINDS;
+export type MailTemplateField = keyof typeof COURSE_TEMPLATE_KINDS;
+/** The mail template fields and the course's certificate template. */
+export type CourseTemplateField = MailTemplateField | 'certificateTemplateId';
 
 export interface TemplateChoices {
   options: { value: string; label: string }[];
@@ -20,7 +23,7 @@ export interface TemplateChoices {
 const LARGEST_PAGE = Math.max(...PAGE_SIZES);
 
 /** The client's mail templates of one kind, by name, for a picker (GET /api/mail-template?kind=...). */
-export function useTemplateChoices(field: CourseTemplateField): TemplateChoices {
+export function useTemplateChoices(field: MailTemplateField): TemplateChoices {
   const { t } = useTranslation('courses');
   const list = useMailTemplates({ page: 1, pageSize: LARGEST_PAGE, kind: COURSE_TEMPLATE_KINDS[field] });
   const items = list.data?.items ?? [];
@@ -30,6 +33,16 @@ export function useTemplateChoices(field: CourseTemplateField): TemplateChoices 
       value: item.id,
       label: item.isStandard ? t('fields.templateStandardName', { name: item.name }) : item.name,
     }));
+  return { options, complete: list.isSuccess && items.length >= list.data.total };
+}
+
+/** The client's certificate templates, by name (GET /api/certificate-template). */
+export function useCertificateTemplateChoices(): TemplateChoices {
+  const list = useCertificateTemplates({ page: 1, pageSize: LARGEST_PAGE });
+  const items = list.data?.items ?? [];
+  const options = [...items]
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((item) => ({ value: item.id, label: item.name }));
   return { options, complete: list.isSuccess && items.length >= list.data.total };
 }
 
@@ -51,6 +64,7 @@ export function withKnownTemplates(
     ...body,
     invitationMailTemplateId: knownTemplateId(body.invitationMailTemplateId, choices.invitationMailTemplateId),
     reminderMailTemplateId: knownTemplateId(body.reminderMailTemplateId, choices.reminderMailTemplateId),
+    certificateTemplateId: knownTemplateId(body.certificateTemplateId, choices.certificateTemplateId),
   };
 }
 
@@ -61,14 +75,18 @@ interface Props {
   onChange: (id: string) => void;
 }
 
-/** A searchable, clearable picker of the client's templates of one kind; empty means the standard template. */
+/**
+ * A searchable, clearable picker of the client's templates of one kind; empty means the standard template, or for
+ * the certificate template: no certificates.
+ */
 export function CourseTemplateSelect({ field, choices, value, onChange }: Props) {
   const { t } = useTranslation('courses');
+  const isCertificate = field === 'certificateTemplateId';
   return (
     <Select
       label={t(`fields.${field}`)}
-      description={t('fields.templateHint')}
-      placeholder={t('fields.templateStandard')}
+      description={isCertificate ? t('fields.certificateTemplateHint') : t('fields.templateHint')}
+      placeholder={isCertificate ? t('fields.certificateTemplateNone') : t('fields.templateStandard')}
       data={choices.options}
       value={knownTemplateId(value, choices)}
       onChange={(id) => onChange(id ?? '')}

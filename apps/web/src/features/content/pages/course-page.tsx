@@ -13,7 +13,11 @@ import { isLocale } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { courseKeys, deleteCourse, saveCourse, useCourse } from '../api/courses';
 import { bodyOf, CourseForm, draftOf } from '../components/course-form';
-import { useTemplateChoices, withKnownTemplates } from '../components/course-template-select';
+import {
+  useCertificateTemplateChoices,
+  useTemplateChoices,
+  withKnownTemplates,
+} from '../components/course-template-select';
 import { CourseNav } from '../components/course-nav';
 import { notifySuccess } from '../../../lib/notify';
 
@@ -48,6 +52,7 @@ function CourseEditor({ course }: { course: TCourse | undefined }) {
   const templates = {
     invitationMailTemplateId: useTemplateChoices('invitationMailTemplateId'),
     reminderMailTemplateId: useTemplateChoices('reminderMailTemplateId'),
+    certificateTemplateId: useCertificateTemplateChoices(),
   };
 
   const explain = (err: unknown) => {

@@ -1,0 +1,180 @@
+import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backgroundPdf, pdfText } from '../apps/server/src/features/certificates/test-certificates';
+import { expectAccessible, heading, launchBrowser, openPage, settle, signIn } from './browser';
+import { startServer, type TestServer } from './harness';
+
+const SCREENS_DIR = '/tmp/screens';
+const textbox = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
+
+/** A screenshot as tall as the page, at the width it was opened with (1280 or 390 px). */
+async function shoot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENS_DIR, { recursive: true });
+  await settle(page);
+  const size = page.viewportSize() ?? { width: 1280, height: 800 };
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: size.width, height: Math.max(size.height, height) });
+  await page.screenshot({ path: `${SCREENS_DIR}/${name}.png` });
+  await page.setViewportSize(size);
+}
+
+/**
+ * axe on a screen with the certificate preview: the frame shows a PDF in the browser's own viewer, which axe cannot
+ * enter; the check covers everything around it (the frame keeps its title).
+ */
+async function expectAccessibleAroundPreview(page: Page, screen: string): Promise<void> {
+  await settle(page);
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .exclude('[data-testid="certificate-preview"]')
+    .analyze();
+  const bad = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad.join('\n'), `accessibility of ${screen}`).toBe('');
+}
+
+/**
+ * The previews the page receives, in order, as status and PDF text. A preview whose request the page dropped (a
+ * newer draft came) arrives without a body and is left out.
+ */
+async function watchPreviews(page: Page) {
+  const seen: Array<{ locale: string; status: number; text: string }> = [];
+  // Passed through the test, which keeps a copy of each answer (a body the page reads as a blob is not kept).
+  await page.route(/\/api\/certificate-template\/[^/]+\/preview\//, async (route) => {
+    const response = await route.fetch();
+    const body = await response.body();
+    const locale = /\/preview\/([a-zA-Z-]+)$/.exec(new URL(route.request().url()).pathname)?.[1] ?? '';
+    const text = response.status() === 200 ? await pdfText(body) : body.toString();
+    seen.push({ locale, status: response.status(), text });
+    await route.fulfill({ response, body });
+  });
+  /** The first preview after the `from`th one that passes the check. */
+  const next = async (from: number, check: (p: { status: number; text: string }) => boolean) => {
+    await expect.poll(() => seen.slice(from).some(check), { timeout: 20_000 }).toBe(true);
+    return seen.slice(from).find(check)!;
+  };
+  return { count: () => seen.length, next };
+}
+
+describe('a content master makes a certificate template: German subtitle and body, live preview, save', () => {
+  let server: TestServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('creates a template, edits the German texts, sees the preview, saves, and chooses it in a course', async () => {
+    const { context, page } = await openPage(browser);
+    const previews = await watchPreviews(page);
+    await signIn(page, server, 'content@demo.example');
+    await page.goto(server.url('/content/certificate-template'));
+    await expect.poll(() => heading(page).textContent()).toBe('Zertifikatsvorlagen');
+    await page.getByText('Noch keine Zertifikatsvorlagen').waitFor();
+    await expectAccessible(page, 'certificate template list, empty');
+
+    await page.getByRole('button', { name: 'Neue Vorlage' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Neue Zertifikatsvorlage' });
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Brandschutz-Urkunde');
+    await expectAccessible(page, 'new certificate template dialog');
+    await dialog.getByRole('button', { name: 'Anlegen' }).click();
+    await expect.poll(() => heading(page).textContent()).toBe('Brandschutz-Urkunde');
+    expect(await page.getByRole('tab', { name: 'Deutsch' }).getAttribute('aria-selected')).toBe('true');
+    await page.getByTitle('Vorschau des Zertifikats (de-DE)').waitFor();
+    await previews.next(0, (p) => p.text.includes('Erika Müller hat am'));
+
+    // The German texts, with a placeholder the certificate does not know: the preview says so.
+    await textbox(page, 'Untertitel').fill('Nachweis über die Unterweisung');
+    let from = previews.count();
+    await textbox(page, 'Text').fill('{{name}} hat am {{datum}} teilgenommen.');
+    await previews.next(from, (p) => p.status === 400 && p.text.includes('datum'));
+    await expect
+      .poll(() => page.getByRole('alert').first().textContent())
+      .toContain('Unbekannte Platzhalter: {{datum}}');
+
+    from = previews.count();
+    await textbox(page, 'Text').fill(
+      '{{name}} hat am {{date}} an der Unterweisung „{{course}}“ teilgenommen.\n\nDauer: {{duration}}',
+    );
+    const preview = await previews.next(from, (p) => p.status === 200);
+    expect(preview.text).toContain('Nachweis über die Unterweisung');
+    expect(preview.text).toContain('Erika Müller hat am');
+    expect(preview.text).toContain('an der Unterweisung „Datenschutz-Grundlagen“ teilgenommen.');
+    const frame = page.getByTitle('Vorschau des Zertifikats (de-DE)');
+    await frame.waitFor();
+    expect(await frame.getAttribute('src')).toMatch(/^blob:/);
+    await expectAccessibleAroundPreview(page, 'certificate template editor with preview');
+
+    // A background for the German certificate, then the preview over it.
+    from = previews.count();
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'Urkunde.pdf', mimeType: 'application/pdf', buffer: await backgroundPdf('URKUNDE') });
+    await page.getByText('Hintergrund hochgeladen.').waitFor();
+    await previews.next(from, (p) => p.text.includes('URKUNDE') && p.text.includes('Nachweis über die Unterweisung'));
+    await page.getByText(/Urkunde\.pdf \(/).waitFor();
+
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByText('Vorlage gespeichert.').waitFor();
+    await page.waitForTimeout(1_500);
+    await shoot(page, 'certificate-template-de-1280');
+
+    await page.reload();
+    await expect.poll(() => textbox(page, 'Untertitel').inputValue()).toBe('Nachweis über die Unterweisung');
+    await expect.poll(() => textbox(page, 'Text').inputValue()).toContain('an der Unterweisung „{{course}}“');
+
+    await page.goto(server.url('/content/certificate-template'));
+    await page.getByRole('link', { name: 'Brandschutz-Urkunde' }).waitFor();
+    await expect.poll(() => page.getByRole('row', { name: /Brandschutz-Urkunde/ }).textContent()).toContain('Deutsch');
+    await expectAccessible(page, 'certificate template list');
+    await shoot(page, 'certificate-templates-de-1280');
+
+    // The course form's certificate picker offers it.
+    await page.goto(server.url('/content/courses/new'));
+    await textbox(page, 'Titel').fill('Brandschutz 2026');
+    await page.getByRole('combobox', { name: 'Zertifikatsvorlage' }).click();
+    await page.getByRole('option', { name: 'Brandschutz-Urkunde' }).click();
+    await page.getByRole('button', { name: 'Kurs anlegen' }).click();
+    await page.getByText('Der Kurs wurde gespeichert.').waitFor();
+    await page.waitForURL((url) => !url.pathname.endsWith('/new'));
+    await page.reload();
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Zertifikatsvorlage' }).inputValue())
+      .toBe('Brandschutz-Urkunde');
+    await expectAccessible(page, 'course with certificate template');
+    await shoot(page, 'course-certificate-picker-de-1280');
+
+    // In English, and on a phone.
+    await page.getByRole('combobox', { name: 'Sprache' }).selectOption('en-US');
+    await page.goto(server.url('/content/certificate-template'));
+    await expect.poll(() => heading(page).textContent()).toBe('Certificate templates');
+    await shoot(page, 'certificate-templates-en-1280');
+    await page.getByRole('link', { name: 'Brandschutz-Urkunde' }).click();
+    await page.getByTitle('Certificate preview (en-US)').waitFor();
+    expect(await page.getByRole('tab', { name: 'English' }).getAttribute('aria-selected')).toBe('true');
+    await expectAccessibleAroundPreview(page, 'certificate template editor in English');
+    await page.waitForTimeout(1_500);
+    await shoot(page, 'certificate-template-en-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shoot(page, 'certificate-template-en-390');
+    await page.goto(server.url('/content/certificate-template'));
+    await page.getByRole('link', { name: 'Brandschutz-Urkunde' }).waitFor();
+    await shoot(page, 'certificate-templates-en-390');
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('de-DE');
+    await expect.poll(() => heading(page).textContent()).toBe('Zertifikatsvorlagen');
+    await expectAccessible(page, 'certificate template list on a phone');
+    await shoot(page, 'certificate-templates-de-390');
+    await page.getByRole('link', { name: 'Brandschutz-Urkunde' }).click();
+    await page.getByTitle('Vorschau des Zertifikats (de-DE)').waitFor();
+    await expectAccessibleAroundPreview(page, 'certificate template editor on a phone');
+    await page.waitForTimeout(1_500);
+    await shoot(page, 'certificate-template-de-390');
+    await context.close();
+  });
+});
