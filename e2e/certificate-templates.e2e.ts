@@ -4,7 +4,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backgroundPdf, pdfText } from '../apps/server/src/features/certificates/test-certificates';
 import { expectAccessible, heading, launchBrowser, openPage, settle, signIn } from './browser';
-import { startServer, type TestServer } from './harness';
+import { DEMO_PASSWORD, startServer, type TestServer } from './harness';
+import { apiAs, onePagePdf } from './training-helpers';
 
 const SCREENS_DIR = '/tmp/screens';
 const textbox = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
@@ -175,6 +176,75 @@ describe('a content master makes a certificate template: German subtitle and bod
     await expectAccessibleAroundPreview(page, 'certificate template editor on a phone');
     await page.waitForTimeout(1_500);
     await shoot(page, 'certificate-template-de-390');
+    await context.close();
+  });
+  it('a participant completes the demo training and gets the certificate; the admin regenerates it with progress and counts', async () => {
+    const [template] = await server.db.all<{ id: string }>(
+      "SELECT id FROM certificate_templates WHERE name = 'Brandschutz-Urkunde'",
+    );
+    const [group] = await server.db.all<{ id: string }>(
+      "SELECT g.id FROM groups g JOIN clients c ON c.id = g.client_id WHERE c.platform_domain = 'localhost' AND g.name = 'Vertrieb'",
+    );
+    // A course of one PDF module (45 minutes) naming the template, and its training for Paula's group Vertrieb.
+    const content = await apiAs(server, 'content@demo.example');
+    const course = await content.post<{ id: string }>('/courses', {
+      i18n: { 'de-DE': { title: 'Datenschutz im Vertrieb', description: '' } },
+      certificateTemplateId: template?.id,
+    });
+    const form = new FormData();
+    form.append('data', JSON.stringify({ i18n: { 'de-DE': { title: 'Grundregeln' } }, durationInMinutes: 45 }));
+    const pdf = onePagePdf('Grundregeln');
+    form.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'grundregeln.pdf');
+    const module = await content.post<{ id: string }>(`/courses/${course.id}/modules`, form);
+    const admin = await apiAs(server, 'admin@demo.example');
+    const training = await admin.post<{ id: string }>('/course-training', {
+      courseId: course.id,
+      groupIds: [group?.id],
+      userIds: [],
+    });
+    // Paula opens the only (PDF) module, which completes it and so the training.
+    const paula = await apiAs(server, 'participant@demo.example');
+    await paula.post(`/course-training-user-value/${training.id}/${module.id}`, {});
+    const mine = async () =>
+      (
+        await paula.get<{ items: Array<{ id: string; regeneratedAt: string | null; fileName: string }> }>(
+          '/course-certificate',
+        )
+      ).items;
+    await expect.poll(async () => (await mine()).length, { timeout: 20_000 }).toBe(1);
+    const [certificate] = await mine();
+    expect(certificate?.fileName).toBe('Teilnahmebescheinigung – Datenschutz im Vertrieb – Paula Participant.pdf');
+    const login = await fetch(server.url('/api/user/login'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ emailOrUsername: 'participant@demo.example', password: DEMO_PASSWORD }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const download = await fetch(server.url(`/api/course-certificate/${certificate?.id}/download`), {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const text = await pdfText(Buffer.from(await download.arrayBuffer()));
+    expect(text).toContain('Paula Participant hat am');
+    expect(text).toContain('an der Unterweisung „Datenschutz im Vertrieb“ teilgenommen.');
+    expect(text).toContain('Dauer: 45 Minuten');
+    expect(text).toContain('URKUNDE');
+    const { context, page } = await openPage(browser);
+    page.on('dialog', (dialog) => void dialog.accept());
+    await signIn(page, server, 'admin@demo.example');
+    await page.goto(server.url(`/coordination/trainings/${training.id}`));
+    await page.getByRole('heading', { name: 'Teilnahmebescheinigungen' }).waitFor();
+    await page.getByRole('button', { name: 'Bescheinigungen neu erstellen' }).click();
+    await page.getByText('1 Bescheinigung neu erstellt.').waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.getByText('1 von 1 erledigt: 1 erfolgreich, 0 fehlgeschlagen').count()).toBe(1);
+    await expectAccessible(page, 'training with certificate regeneration');
+    await shoot(page, 'certificate-regeneration-de-1280');
+    await page.getByRole('combobox', { name: 'Sprache' }).selectOption('en-US');
+    await page.getByRole('heading', { name: 'Certificates of participation' }).waitFor();
+    await expect.poll(() => page.getByText('1 of 1 done: 1 succeeded, 0 failed').count()).toBe(1);
+    await shoot(page, 'certificate-regeneration-en-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shoot(page, 'certificate-regeneration-en-390');
+    expect((await mine())[0]?.regeneratedAt).not.toBeNull();
     await context.close();
   });
 });

@@ -13,6 +13,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { remindAllOpen, remindParticipant } from '../api/reminders';
 import { refreshTrainings, setOptional, useParticipants, useTraining, useTrainingStatistics } from '../api/trainings';
+import { CertificateRegeneration } from '../components/certificate-regeneration';
 import { ParticipantTable } from '../components/participant-table';
 import { useSorting } from '../components/sort-header';
 import { TrainingDrawer, type TrainingDrawerState } from '../components/training-drawer';
@@ -202,6 +203,7 @@ export function TrainingPage() {
         remindingUserId={remindingUserId}
         onRemind={(row) => void remindOne(row)}
       />
+      <CertificateRegeneration trainingId={tr.id} />
       <TrainingDrawer state={drawer} onClose={() => setDrawer(null)} />
     </Stack>
   );
