@@ -104,11 +104,13 @@ async function main(): Promise<void> {
   });
   const ctx: BenchContext = {
     baseUrl: server.baseUrl,
+    contentUrl: `http://127.0.0.1:${server.contentPort}`,
     host: HOST,
     clientId,
     password: PASSWORD,
     db: testDb.db,
     scale,
+    connections: Number(args.connections),
     signIn: async (email) => {
       const res = await requestJson(server.baseUrl, {
         path: '/api/user/login',
@@ -124,7 +126,10 @@ async function main(): Promise<void> {
     const ceiling = await startCeiling(sample.body);
     rows.push(await drive('ceiling: bare fastify, same JSON', ceiling.url, { path: '/ceiling' }));
     await ceiling.close();
-    for (const s of scenarios) rows.push(await drive(s.name, server.baseUrl, await s.prepare(ctx)));
+    for (const s of scenarios) {
+      const req = await s.prepare(ctx);
+      rows.push(await drive(s.name, req.origin === 'content' ? ctx.contentUrl : server.baseUrl, req));
+    }
   } finally {
     await server.stop();
     await testDb.drop();

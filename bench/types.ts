@@ -3,11 +3,15 @@ import type { Db } from '../apps/server/src/db/database';
 /** What a scenario gets: the seeded client, its users' password, and a way to sign in. */
 export interface BenchContext {
   baseUrl: string;
+  /** The SCORM content origin of the same server process (player, package files, runtime calls). */
+  contentUrl: string;
   host: string;
   clientId: string;
   password: string;
   db: Db;
   scale: BenchScale;
+  /** How many connections drive each scenario at once. */
+  connections: number;
   /** Signs in a seeded user and answers the token. */
   signIn: (email: string) => Promise<string>;
 }
@@ -24,8 +28,19 @@ export interface BenchRequest {
   path: string;
   headers?: Record<string, string>;
   body?: string;
-  /** Vary each request (e.g. a different client IP for the per-IP login limit). */
-  setupRequest?: (req: { headers?: Record<string, string> }) => { headers?: Record<string, string> };
+  /**
+   * Vary each request (e.g. a different client IP for the per-IP login limit). `context` is autocannon's object per
+   * connection, kept across that connection's requests.
+   */
+  setupRequest?: (req: BenchRawRequest, context: Record<string, unknown>) => BenchRawRequest;
+  /** Which origin the request goes to: the app (default) or the content origin. */
+  origin?: 'app' | 'content';
+}
+
+export interface BenchRawRequest {
+  path?: string;
+  headers?: Record<string, string>;
+  body?: string;
 }
 
 export interface BenchScenario {

@@ -81,10 +81,19 @@ export async function startServerProcess(env: Record<string, string | undefined>
 /** A request with an explicit Host header (fetch may not set Host), answering status and parsed JSON. */
 export function requestJson(
   baseUrl: string,
-  opts: { method?: string; path: string; host: string; body?: unknown; token?: string },
+  opts: {
+    method?: string;
+    path: string;
+    host: string;
+    body?: unknown;
+    token?: string;
+    /** A body sent as it is (a multipart upload) with its own content type. */
+    raw?: { payload: Buffer; headers: Record<string, string> };
+    headers?: Record<string, string>;
+  },
 ): Promise<{ status: number; body: unknown }> {
   const url = new URL(opts.path, baseUrl);
-  const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+  const payload = opts.raw ? opts.raw.payload : opts.body === undefined ? undefined : JSON.stringify(opts.body);
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       url,
@@ -92,8 +101,9 @@ export function requestJson(
         method: opts.method ?? (payload ? 'POST' : 'GET'),
         headers: {
           host: opts.host,
-          ...(payload ? { 'content-type': 'application/json' } : {}),
+          ...(opts.raw ? opts.raw.headers : payload ? { 'content-type': 'application/json' } : {}),
           ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+          ...opts.headers,
         },
       },
       (res) => {
