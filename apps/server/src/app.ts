@@ -16,6 +16,8 @@ import { documentsRoutes } from './features/documents/documents.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { moduleRoutes } from './features/modules/module.routes';
 import { launchRoutes } from './features/scorm-runtime/launch.routes';
+import { legalTextRoutes } from './features/legal-texts/legal-text.routes';
+import { platformTextRoutes } from './features/platform-texts/platform-text.routes';
 import { jobRoutes } from './features/jobs/job.routes';
 import { clientSmtpRoutes } from './features/client-smtp/client-smtp.routes';
 import { mailQueueRoutes } from './features/mail/mail.routes';
@@ -79,6 +81,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
 
   await app.register(healthRoutes, { deps });
   await app.register(clientRoutes, { deps });
+  await app.register(legalTextRoutes, { deps });
+  await app.register(platformTextRoutes, { deps });
   await app.register(authRoutes, { deps });
   await app.register(courseRoutes, { deps });
   await app.register(moduleRoutes, { deps });

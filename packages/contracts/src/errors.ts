@@ -85,6 +85,11 @@ export const ERROR_CODES = [
   // trainings
   'module_locked',
   'training_has_progress',
+  // legal texts
+  'legal_text_url_not_https',
+  'legal_text_value_required',
+  'legal_text_no_pdf',
+  'legal_text_not_pdf',
 ] as const;
 
 export type TErrorCode = (typeof ERROR_CODES)[number];

@@ -4,6 +4,8 @@ import type { UnknownLoginFailuresTable } from '../features/auth/auth.table';
 import type { ClientSmtpTable } from '../features/client-smtp/client-smtp.table';
 import type { ClientsTable, CompaniesTable } from '../features/clients/client.table';
 import type { CourseFilesTable } from '../features/course-files/course-file.table';
+import type { ClientLegalPdfsTable } from '../features/legal-texts/legal-text.table';
+import type { PlatformTextsTable } from '../features/platform-texts/platform-text.table';
 import type { CoursesTable, CourseTextsTable } from '../features/courses/course.table';
 import type { GroupsTable, GroupLinkTable } from '../features/groups/group.table';
 import type { MailTemplatesTable, MailTemplateLocalesTable } from '../features/mail-templates/mail-template.table';
@@ -38,6 +40,8 @@ export type { UnknownLoginFailuresTable } from '../features/auth/auth.table';
 export type { ClientSmtpTable } from '../features/client-smtp/client-smtp.table';
 export type { ClientsTable, CompaniesTable } from '../features/clients/client.table';
 export type { CourseFilesTable } from '../features/course-files/course-file.table';
+export type { ClientLegalPdfsTable } from '../features/legal-texts/legal-text.table';
+export type { PlatformTextsTable } from '../features/platform-texts/platform-text.table';
 export type { CoursesTable, CourseTextsTable } from '../features/courses/course.table';
 export type { GroupsTable, GroupLinkTable } from '../features/groups/group.table';
 export type { MailTemplatesTable, MailTemplateLocalesTable } from '../features/mail-templates/mail-template.table';
@@ -84,6 +88,8 @@ export interface Database {
   certificate_templates: CertificateTemplatesTable;
   certificate_template_locales: CertificateTemplateLocalesTable;
   course_certificates: CourseCertificatesTable;
+  client_legal_pdfs: ClientLegalPdfsTable;
+  platform_texts: PlatformTextsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -76,4 +76,8 @@ export const ERROR_MESSAGES: Record<TErrorCode, string> = {
   mail_send_failed: 'Error sending.',
   module_locked: 'This module is locked until the required modules before it are completed.',
   training_has_progress: 'Former participants have progress in this training; confirm to delete it too.',
+  legal_text_url_not_https: 'A legal text link must start with https://.',
+  legal_text_value_required: 'This legal text type needs a text or a link.',
+  legal_text_no_pdf: 'Upload a PDF before choosing this type.',
+  legal_text_not_pdf: 'The file is not a PDF.',
 };
