@@ -16,6 +16,12 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/user/forgotUsername/',
   'POST /api/user/activate',
   'POST /api/user/link-check',
+  // The legal pages and the FAQ/About (spec section 2: public).
+  'GET /api/client/imprint',
+  'GET /api/client/imprint/pdf',
+  'GET /api/client/privacy-policy',
+  'GET /api/client/privacy-policy/pdf',
+  'GET /api/platform-texts/:key',
 ]);
 
 describeEachDialect('the access guard', (ctx) => {

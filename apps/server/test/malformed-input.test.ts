@@ -170,6 +170,8 @@ interface Fixtures {
 function paramValue(route: ApiRoute, name: string, f: Fixtures): string {
   if (name === 'locale') return 'de-DE';
   if (name === 'part') return 'pdf';
+  if (name === 'kind') return 'imprint';
+  if (name === 'key') return 'faq';
   if (name === 'courseId') return f.courseId;
   if (name === 'moduleId') return f.moduleId;
   if (name === 'clientId') return f.client.id;
@@ -183,6 +185,7 @@ function paramValue(route: ApiRoute, name: string, f: Fixtures): string {
   if (url.startsWith('/api/mail-template/')) return f.templateId;
   if (url.startsWith('/api/certificate-template/')) return f.certificateTemplateId;
   if (url.startsWith('/api/groups/')) return f.groupId;
+  if (url.startsWith('/api/client/:id/')) return f.client.id;
   if (url.startsWith('/api/users/import/')) return f.importId;
   if (url === '/api/users/:id' && route.method === 'DELETE') return f.victimIds[2] ?? UUID();
   if (url.startsWith('/api/users/')) return f.userId;
@@ -298,6 +301,9 @@ function sampleBodies(f: Fixtures): Record<string, unknown> {
     'POST /api/certificate-template': { name: 'Sweep', locales: { 'de-DE': { subtitle: 'S', body: '{{name}}' } } },
     'POST /api/certificate-template/:id': { name: 'Sweep 2', locales: { 'fr-FR': { subtitle: '', body: 'B' } } },
     'POST /api/certificate-template/:id/preview/:locale': { content: { subtitle: 'S', body: '{{course}}' } },
+    'POST /api/client/:id/legal-texts/:kind': { type: 'MARKDOWN', value: '# Sweep' },
+    'POST /api/legal-texts/preview': { format: 'MARKDOWN', text: '# Sweep' },
+    'POST /api/platform-texts/:key': { locale: 'de-DE', markdown: '## Sweep?\nJa.' },
   };
 }
 
@@ -340,6 +346,9 @@ const UPLOADS: Record<string, Upload> = {
   },
   'POST /api/mail-template/:id/file/:locale': {
     files: [{ name: 'file', content: HTML, filename: 'mail.html', type: 'text/html', max: 512 * 1024 }],
+  },
+  'POST /api/client/:id/legal-texts/:kind/pdf': {
+    files: [{ name: 'file', content: TINY_PDF, filename: 'impressum.pdf', type: 'application/pdf', max: 10 * MB }],
   },
 };
 

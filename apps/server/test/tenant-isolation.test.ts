@@ -79,6 +79,12 @@ async function seedClientB(ctx: Parameters<Parameters<typeof describeEachDialect
     .select('id')
     .where('training_id', '=', training.id)
     .executeTakeFirstOrThrow();
+  await admin.post(`/api/client/${client.id}/legal-texts/imprint`, { type: 'MARKDOWN', value: SECRET });
+  await admin.inject({
+    method: 'POST',
+    url: `/api/client/${client.id}/legal-texts/privacy-policy/pdf`,
+    ...multipartFile(await backgroundPdf(SECRET), `${SECRET}.pdf`, 'application/pdf'),
+  });
   const templates = (await admin.get('/api/mail-template', { kind: 'reminder' })).json<{ items: { id: string }[] }>();
   const mailId = await deps.db
     .transaction()
@@ -142,6 +148,16 @@ function callsWith(b: SeedB): Record<string, Call> {
   const html = multipartFile('<p>Hallo</p>', 'a.html', 'text/html');
   return {
     'GET /api/client-smtp/:clientId': { params: { clientId: b.clientId } },
+    'GET /api/client/:id/legal-texts': { params: { id: b.clientId } },
+    'POST /api/client/:id/legal-texts/:kind': {
+      params: { id: b.clientId, kind: 'imprint' },
+      body: { type: 'MARKDOWN', value: 'Übernommen' },
+    },
+    'POST /api/client/:id/legal-texts/:kind/pdf': {
+      params: { id: b.clientId, kind: 'imprint' },
+      file: multipartFile(TINY_PDF, 'a.pdf', 'application/pdf'),
+    },
+    'GET /api/client/:id/legal-texts/:kind/pdf': { params: { id: b.clientId, kind: 'privacy-policy' } },
     'POST /api/client-smtp/:clientId': { params: { clientId: b.clientId }, body: smtp },
     'POST /api/client-smtp/:clientId/test': { params: { clientId: b.clientId } },
     'DELETE /api/client-smtp/:clientId': { params: { clientId: b.clientId } },
@@ -233,6 +249,9 @@ const send = (who: Caller, method: string, url: string, call: Call) => {
   return who.inject({ method: method, url: path, ...(call.body ? { payload: call.body } : {}) });
 };
 
+/** Routes whose parameter names no client's row: the platform's own texts (FAQ, About), one set for all clients. */
+const NOT_CLIENT_DATA = new Set(['POST /api/platform-texts/:key']);
+
 describeEachDialect('tenant isolation (ARCHITECTURE section 4)', (ctx) => {
   it("answers 404 to another client's admin on every route with an id, leaks nothing and changes nothing", async () => {
     const { app, deps } = ctx();
@@ -240,7 +259,9 @@ describeEachDialect('tenant isolation (ARCHITECTURE section 4)', (ctx) => {
     const clientA = await createClient(deps.db);
     const adminA = await signIn(app, await createUser(deps.db, clientA, { role: 'ADMIN' }));
     const calls = callsWith(b);
-    const routes = app.apiRoutes.filter((r) => r.access !== 'public' && r.url.includes(':'));
+    const routes = app.apiRoutes.filter(
+      (r) => r.access !== 'public' && r.url.includes(':') && !NOT_CLIENT_DATA.has(`${r.method} ${r.url}`),
+    );
     // A new route with an id must be added to the table above, so isolation stays proven for all of them.
     expect(routes.map((r) => `${r.method} ${r.url}`).sort()).toEqual(Object.keys(calls).sort());
     const before = await snapshotOfB(ctx, b);
@@ -325,5 +346,11 @@ async function snapshotOfB(ctx: Parameters<Parameters<typeof describeEachDialect
       .where('id', '=', b.mailId)
       .executeTakeFirst(),
     smtp: await db.selectFrom('client_smtp').selectAll().where('client_id', '=', b.clientId).executeTakeFirst(),
+    legalTexts: await db
+      .selectFrom('clients')
+      .select(['imprint_type', 'imprint_value', 'privacy_policy_type', 'privacy_policy_value'])
+      .where('id', '=', b.clientId)
+      .executeTakeFirst(),
+    legalPdfs: await db.selectFrom('client_legal_pdfs').selectAll().where('client_id', '=', b.clientId).execute(),
   };
 }
