@@ -10,6 +10,7 @@ import { authRoutes } from './features/auth/auth.routes';
 import { certificateTemplateRoutes } from './features/certificates/certificate-template.routes';
 import { certificateRoutes } from './features/certificates/certificate.routes';
 import { clientRoutes } from './features/clients/client.routes';
+import { clientAdminRoutes } from './features/clients/client-admin.routes';
 import { courseFileRoutes } from './features/course-files/course-file.routes';
 import { courseRoutes } from './features/courses/course.routes';
 import { documentsRoutes } from './features/documents/documents.routes';
@@ -20,6 +21,10 @@ import { legalTextRoutes } from './features/legal-texts/legal-text.routes';
 import { platformTextRoutes } from './features/platform-texts/platform-text.routes';
 import { jobRoutes } from './features/jobs/job.routes';
 import { clientSmtpRoutes } from './features/client-smtp/client-smtp.routes';
+import { clientContactRoutes } from './features/client-contacts/client-contact.routes';
+import { clientTokenVerifier } from './features/client-tokens/client-token-auth';
+import { clientTokenRoutes } from './features/client-tokens/client-token.routes';
+import { companyRoutes } from './features/companies/company.routes';
 import { mailQueueRoutes } from './features/mail/mail.routes';
 import { mailTemplateRoutes } from './features/mail-templates/mail-template.routes';
 import { groupRoutes } from './features/groups/group.routes';
@@ -77,10 +82,16 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-  await app.register(accessPlugin, { db: deps.db, tenants, authHeader: deps.config.authHeader });
+  await app.register(accessPlugin, {
+    db: deps.db,
+    tenants,
+    authHeader: deps.config.authHeader,
+    verifyClientToken: clientTokenVerifier(deps.db),
+  });
 
   await app.register(healthRoutes, { deps });
   await app.register(clientRoutes, { deps });
+  await app.register(clientAdminRoutes, { deps });
   await app.register(legalTextRoutes, { deps });
   await app.register(platformTextRoutes, { deps });
   await app.register(authRoutes, { deps });
@@ -93,6 +104,9 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(mailTemplateRoutes, { deps });
   await app.register(certificateTemplateRoutes, { deps });
   await app.register(clientSmtpRoutes, { deps });
+  await app.register(clientContactRoutes, { deps });
+  await app.register(companyRoutes, { deps });
+  await app.register(clientTokenRoutes, { deps });
   await app.register(userRoutes, { deps });
   await app.register(userPictureRoutes, { deps });
   await app.register(groupRoutes, { deps });

@@ -2,7 +2,7 @@ import { can, type TCapability } from '@lms/contracts/permissions';
 import { ROLES, type TRole } from '@lms/contracts/roles';
 import { expect, it } from 'vitest';
 import { createClient, createUser, signIn } from './factories';
-import { concrete, paramsOf, withParams } from './route-walk';
+import { concrete, paramsOf, takesSession, withParams } from './route-walk';
 import { caller, describeEachDialect } from './test-app';
 
 /** Routes callable without a session (ARCHITECTURE section 5, spec section 2). Anything else needs one. */
@@ -55,7 +55,7 @@ describeEachDialect('the access guard', (ctx) => {
     const session = await signIn(app, user);
     // Logout ends the session, so it goes last.
     const walk = app.apiRoutes
-      .filter((r) => r.access !== 'public')
+      .filter(takesSession)
       .sort((a, b) => Number(a.url.endsWith('/logout')) - Number(b.url.endsWith('/logout')));
     for (const route of walk) {
       const res = await session.inject({ method: route.method, url: concrete(route.url) });
@@ -77,7 +77,7 @@ describeEachDialect('the access guard', (ctx) => {
     const client = await createClient(deps.db);
     const sessions = new Map<TRole, Awaited<ReturnType<typeof signIn>>>();
     for (const role of ROLES) sessions.set(role, await signIn(app, await createUser(deps.db, client, { role })));
-    const guarded = app.apiRoutes.filter((r) => r.access !== 'public' && r.access !== 'user');
+    const guarded = app.apiRoutes.filter((r) => takesSession(r) && r.access !== 'user');
     expect(guarded.length).toBeGreaterThan(40);
     let checked = 0;
     for (const route of guarded) {
@@ -90,6 +90,22 @@ describeEachDialect('the access guard', (ctx) => {
       }
     }
     expect(checked).toBeGreaterThan(100);
+  });
+
+  it('answers 401 client_token_invalid on every client-token route to a session of any role', async () => {
+    const { app, deps } = ctx();
+    const client = await createClient(deps.db);
+    const tokenRoutes = app.apiRoutes.filter((r) => r.access === 'clientToken');
+    expect(tokenRoutes.length).toBeGreaterThan(0);
+    for (const role of ROLES) {
+      const session = await signIn(app, await createUser(deps.db, client, { role }));
+      for (const route of tokenRoutes) {
+        const res = await session.inject({ method: route.method, url: concrete(route.url) });
+        expect(`${role} ${route.method} ${route.url} -> ${res.statusCode} ${res.json<{ error: string }>().error}`).toBe(
+          `${role} ${route.method} ${route.url} -> 401 client_token_invalid`,
+        );
+      }
+    }
   });
 
   it('answers 400 validation_failed with the field for a malformed path parameter on every route', async () => {

@@ -23,9 +23,13 @@ export const withParams = (
   value: (name: string) => string = validParam,
 ): string => url.replace(/:([A-Za-z]+)/g, (_, name: string) => (name === bad ? badValue : value(name)));
 
-/** Whether a role gets past a route's guard ('public' and 'user': every role). */
+/** Whether a role gets past a route's guard ('public' and 'user': every role; 'clientToken': none, it takes a token). */
 export const mayCall = (role: TRole, route: Pick<ApiRoute, 'access'>): boolean =>
-  route.access === 'public' || route.access === 'user' || can(role, route.access);
+  route.access === 'public' || route.access === 'user' || (route.access !== 'clientToken' && can(role, route.access));
+
+/** Routes a session reaches (every route but the client-token ones, which a session cannot call). */
+export const takesSession = (route: Pick<ApiRoute, 'access'>): boolean =>
+  route.access !== 'public' && route.access !== 'clientToken';
 
 /** The highest-ranked role the guard lets through, so a request reaches the route's validation and handler. */
 export function mostPrivilegedRole(route: Pick<ApiRoute, 'access'>): TRole {

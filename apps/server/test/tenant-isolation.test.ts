@@ -101,6 +101,21 @@ async function seedClientB(ctx: Parameters<Parameters<typeof describeEachDialect
   const mapping = imported.json<{ mapping: unknown[] }>().mapping;
   const run = await admin.post(`/api/users/import/${importId}/run`, { mapping, sendActivationMail: false });
   const jobId = run.json<{ jobId: string }>().jobId;
+  const contact = (
+    await admin.post('/api/client-contact', {
+      clientId: client.id,
+      responsibility: SECRET,
+      firstName: SECRET,
+      lastName: SECRET,
+      email: 'kontakt-b@example.test',
+    })
+  ).json<{ id: string }>();
+  const company = (await admin.post('/api/company', { clientId: client.id, name: `Firma ${SECRET}` })).json<{
+    id: string;
+  }>();
+  const token = (await admin.post('/api/client-token', { clientId: client.id, name: `Token ${SECRET}` })).json<{
+    token: { id: string };
+  }>().token;
   const ids = {
     course: course.id,
     module: module.id,
@@ -110,6 +125,9 @@ async function seedClientB(ctx: Parameters<Parameters<typeof describeEachDialect
     certificate: certificate.id,
     importId,
     jobId,
+    contact: contact.id,
+    company: company.id,
+    token: token.id,
   };
   for (const [what, id] of Object.entries(ids)) {
     expect(id, `client B's ${what}`).toMatch(/^[0-9a-f-]{36}$/);
@@ -129,6 +147,9 @@ async function seedClientB(ctx: Parameters<Parameters<typeof describeEachDialect
     importId,
     mapping,
     jobId,
+    contactId: contact.id,
+    companyId: company.id,
+    tokenId: token.id,
   };
 }
 
@@ -147,6 +168,11 @@ function callsWith(b: SeedB): Record<string, Call> {
   ];
   const html = multipartFile('<p>Hallo</p>', 'a.html', 'text/html');
   return {
+    'GET /api/client/:id': { params: { id: b.clientId } },
+    'POST /api/client/:id': { params: { id: b.clientId }, body: { name: 'Übernommen', platformActive: false } },
+    'GET /api/client/:id/logo': { params: { id: b.clientId } },
+    'POST /api/client/:id/logo': { params: { id: b.clientId }, file: multipartFile(TINY_PNG, 'a.png', 'image/png') },
+    'DELETE /api/client/:id/logo': { params: { id: b.clientId } },
     'GET /api/client-smtp/:clientId': { params: { clientId: b.clientId } },
     'GET /api/client/:id/legal-texts': { params: { id: b.clientId } },
     'POST /api/client/:id/legal-texts/:kind': {
@@ -161,6 +187,14 @@ function callsWith(b: SeedB): Record<string, Call> {
     'POST /api/client-smtp/:clientId': { params: { clientId: b.clientId }, body: smtp },
     'POST /api/client-smtp/:clientId/test': { params: { clientId: b.clientId } },
     'DELETE /api/client-smtp/:clientId': { params: { clientId: b.clientId } },
+    'POST /api/client-contact/:id': {
+      params: { id: b.contactId },
+      body: { responsibility: 'Übernommen', firstName: 'A', lastName: 'A' },
+    },
+    'DELETE /api/client-contact/:id': { params: { id: b.contactId } },
+    'POST /api/company/:id': { params: { id: b.companyId }, body: { name: 'Übernommen' } },
+    'DELETE /api/company/:id': { params: { id: b.companyId } },
+    'DELETE /api/client-token/:id': { params: { id: b.tokenId } },
     'GET /api/courses/:id': { params: { id: b.courseId } },
     'POST /api/courses/:id': {
       params: { id: b.courseId },
@@ -344,6 +378,11 @@ async function snapshotOfB(ctx: Parameters<Parameters<typeof describeEachDialect
       .selectFrom('mail_queue')
       .select(['status', 'attempts'])
       .where('id', '=', b.mailId)
+      .executeTakeFirst(),
+    client: await db
+      .selectFrom('clients')
+      .select(['name', 'is_platform_active', 'logo_file', 'colours', 'updated_at'])
+      .where('id', '=', b.clientId)
       .executeTakeFirst(),
     smtp: await db.selectFrom('client_smtp').selectAll().where('client_id', '=', b.clientId).executeTakeFirst(),
     legalTexts: await db

@@ -48,3 +48,12 @@ export const USER_IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 
 /** DECISIONS "manual reminder": refused within this many minutes of the last reminder to the same user and training. */
 export const REMINDER_RESEND_MINUTES = 60;
+
+/** DECISIONS "Clients", logo: png, jpg, svg or webp, at most 2 MB. */
+export const CLIENT_LOGO_MAX_BYTES = 2 * 1024 * 1024;
+
+/** Contacts per client: few by nature (spec section 3), so their list is shown whole. */
+export const CLIENT_CONTACTS_MAX = 100;
+
+/** A directory's token writes its "last accessed" at most this often, so a busy directory does not write per call. */
+export const CLIENT_TOKEN_TOUCH_SECONDS = 60;

@@ -85,6 +85,19 @@ export const ERROR_CODES = [
   // trainings
   'module_locked',
   'training_has_progress',
+  // client contacts, companies and tokens
+  'client_contacts_limit',
+  'company_name_taken',
+  'company_in_use',
+  'client_token_expiry_past',
+  'client_token_invalid',
+  // clients (issue 11)
+  'client_name_taken',
+  'platform_domain_taken',
+  'platform_domain_invalid',
+  'platform_domain_content_origin',
+  'logo_type_not_allowed',
+  'reseller_role_needs_reseller_client',
   // legal texts
   'legal_text_url_not_https',
   'legal_text_value_required',

@@ -11,7 +11,9 @@ import * as m0008 from './migrations/2026-11-23-0008-trainings';
 import * as m0009 from './migrations/2026-11-23-0009-certificates';
 import * as m0010 from './migrations/2026-11-23-0010-reminders';
 import * as m0011 from './migrations/2026-11-23-0011-training-stats';
+import * as m0012 from './migrations/2026-11-25-0012-clients';
 import * as m0013 from './migrations/2026-11-25-0013-legal-texts';
+import * as m0014 from './migrations/2026-11-25-0014-contacts-tokens';
 
 /** Migrations are listed here (not read from the folder) so they bundle and run the same under tsx and vitest. */
 const migrations = (dialect: Dialect): Record<string, Migration> => ({
@@ -26,7 +28,9 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '2026-11-23-0009-certificates': { up: (db) => m0009.up(db, dialect) },
   '2026-11-23-0010-reminders': { up: (db) => m0010.up(db, dialect) },
   '2026-11-23-0011-training-stats': { up: (db) => m0011.up(db) },
+  '2026-11-25-0012-clients': { up: (db) => m0012.up(db, dialect) },
   '2026-11-25-0013-legal-texts': { up: (db) => m0013.up(db, dialect) },
+  '2026-11-25-0014-contacts-tokens': { up: (db) => m0014.up(db, dialect) },
 });
 
 export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {

@@ -10,9 +10,23 @@ import { isPlatformOpen, type Tenant, type TenantResolver } from './tenant';
 
 /**
  * Every route declares who may call it; there is no default. 'public' needs only a known client, 'user' any
- * signed-in user of that client, a capability the role that holds it (PERMISSIONS.md via contracts).
+ * signed-in user of that client, a capability the role that holds it (PERMISSIONS.md via contracts), and
+ * 'clientToken' a valid secret token of that client instead of a session (the client's directory, DECISIONS
+ * "secret tokens").
  */
-export type Access = 'public' | 'user' | TCapability;
+export type Access = 'public' | 'user' | 'clientToken' | TCapability;
+
+/** The client token a 'clientToken' route was called with. */
+export interface TokenPrincipal {
+  tokenId: string;
+  clientId: string;
+}
+
+/**
+ * Checks a client token's secret for the tenant of the host: the token's owner (features/client-tokens) decides,
+ * since platform code reads no feature's table. Null for an unknown, invalidated, expired or other-client token.
+ */
+export type ClientTokenVerifier = (tenant: Tenant, secret: string) => Promise<TokenPrincipal | null>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -23,6 +37,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     tenant: Tenant;
     actor: Actor | null;
+    /** Set on 'clientToken' routes only. */
+    clientToken: TokenPrincipal | null;
   }
   interface FastifyInstance {
     /** Every /api route with its declared access, for the test that walks them all. */
@@ -69,11 +85,14 @@ export interface AccessOptions {
   db: Db;
   tenants: TenantResolver;
   authHeader: string;
+  /** Needed once a route declares access 'clientToken'. */
+  verifyClientToken?: ClientTokenVerifier;
 }
 
 export const accessPlugin = fp<AccessOptions>(function access(app: FastifyInstance, opts, done) {
   app.decorateRequest('tenant', null as unknown as Tenant);
   app.decorateRequest('actor', null);
+  app.decorateRequest('clientToken', null);
 
   const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);
@@ -81,6 +100,8 @@ export const accessPlugin = fp<AccessOptions>(function access(app: FastifyInstan
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
     const access = route.config?.access;
     if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access`);
+    if (access === 'clientToken' && !opts.verifyClientToken)
+      throw new Error(`Route ${String(route.method)} ${route.url} needs a client token verifier`);
     const schema = route.schema as { body?: unknown; querystring?: { shape?: object } } | undefined;
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
@@ -102,6 +123,14 @@ export const accessPlugin = fp<AccessOptions>(function access(app: FastifyInstan
     req.tenant = tenant;
 
     const access = req.routeOptions.config?.access;
+    if (access === 'clientToken') {
+      // A directory speaks the standard header (RFC 7644 section 2), whatever AUTH_HEADER says for the web app.
+      const secret = bearerToken(req, 'authorization');
+      const principal = secret && opts.verifyClientToken ? await opts.verifyClientToken(tenant, secret) : null;
+      if (!principal) throw new AppError(401, 'client_token_invalid');
+      req.clientToken = principal;
+      return;
+    }
     const token = bearerToken(req, opts.authHeader);
     if (token) {
       const found = await lookupSession(opts.db, token);
@@ -121,6 +150,12 @@ export const accessPlugin = fp<AccessOptions>(function access(app: FastifyInstan
   });
   done();
 });
+
+/** For handlers behind a 'clientToken' guard: the token is there. */
+export function clientTokenOf(req: FastifyRequest): TokenPrincipal {
+  if (!req.clientToken) throw new AppError(401, 'client_token_invalid');
+  return req.clientToken;
+}
 
 /** For handlers behind a non-public guard: the actor is there. */
 export function actorOf(req: FastifyRequest): Actor {

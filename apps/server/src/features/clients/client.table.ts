@@ -1,5 +1,7 @@
 // The clients tables' row types, assembled into the Database interface by db/database.ts.
 
+import type { Generated } from 'kysely';
+
 /**
  * The schema as the code sees it. Booleans are `is_*` columns (converted in one place, db/sqlite-booleans.ts);
  * timestamps are ISO-8601 UTC strings and dates `YYYY-MM-DD` on both databases (ARCHITECTURE section 9).
@@ -31,13 +33,19 @@ export interface ClientsTable {
   is_entra_enabled: boolean;
   entra_client_id: string | null;
   entra_tenant_id: string | null;
+  /** Only a SUPERADMIN sets it (DECISIONS "Clients"); RESELLER users of such a client manage its resold clients. */
+  is_reseller: Generated<boolean>;
+  /** Users deleted so far, counted in the deleting transaction (the rows are gone; the overview shows the figure). */
+  deleted_users_count: Generated<number>;
   created_at: string;
   updated_at: string;
 }
 
-export interface CompaniesTable {
-  id: string;
+/** Spec section 7 "client settings (key, subkey)": one JSON value per client, key and subkey ('' when none). */
+export interface ClientSettingsTable {
   client_id: string;
-  name: string;
-  created_at: string;
+  key: string;
+  subkey: string;
+  value: string;
+  updated_at: string;
 }

@@ -2,7 +2,7 @@ import { DEFAULT_LOCALE } from '@lms/contracts/constants';
 import { LOGIN_TYPES } from '@lms/contracts/roles';
 import type { TImportRunBody } from '@lms/contracts/users';
 import type { Insertable } from 'kysely';
-import type { DbOrTrx, UsersTable } from '../../db/database';
+import type { UsersTable } from '../../db/database';
 import type { AppDeps } from '../../platform/deps';
 import { newId, nowIso } from '../../platform/ids';
 import { hashPassword } from '../../platform/passwords';
@@ -11,7 +11,9 @@ import type { Tenant } from '../../platform/tenant';
 import { sendActivationMails } from '../account/account-invite';
 import { addUsersToGroup } from '../groups/group-membership';
 import { resolveUserScope } from '../users/user-scope';
-import { insertUsers, listCompanies } from '../users/user-accounts.service';
+import { insertUsers } from '../users/user-accounts.service';
+import { companyKey } from '../companies/company-key';
+import { ensureCompanies } from '../companies/company.service';
 import { parseCsv } from './csv';
 import { planRows } from './import-analysis';
 import { loadImportContext, SKIP_CODES, type RowPlan } from './import-check';
@@ -27,18 +29,6 @@ export interface ImportCounts {
   created: number;
   skipped: number;
   failed: number;
-}
-
-/** Company names to ids; names not yet known become companies of the client. */
-async function resolveCompanies(db: DbOrTrx, clientId: string, names: readonly string[]): Promise<Map<string, string>> {
-  const known = new Map((await listCompanies(db, clientId)).map((c) => [c.name.trim().toLowerCase(), c.id]));
-  const missing = [...new Set(names.map((n) => n.trim()))].filter((n) => !known.has(n.toLowerCase()));
-  for (const name of missing) {
-    const id = newId();
-    await db.insertInto('companies').values({ id, client_id: clientId, name, created_at: nowIso() }).execute();
-    known.set(name.toLowerCase(), id);
-  }
-  return known;
 }
 
 /** Password columns of an imported row: a hash is kept; plaintext is hashed and must be changed at first login. */
@@ -96,14 +86,15 @@ async function createBatch(
     plans.map(async (p) => ({ plan: p, row: await userRow(tenant.id, p.candidate, null) })),
   );
   await deps.db.transaction().execute(async (trx) => {
-    const companies = await resolveCompanies(
+    // Names the client does not know yet become its companies, in this batch's transaction.
+    const companies = await ensureCompanies(
       trx,
       tenant.id,
       plans.flatMap((p) => (p.candidate.company ? [p.candidate.company] : [])),
     );
     for (const r of rows)
       r.row.company_id = r.plan.candidate.company
-        ? (companies.get(r.plan.candidate.company.toLowerCase()) ?? null)
+        ? (companies.get(companyKey(r.plan.candidate.company)) ?? null)
         : null;
     await insertUsers(
       trx,

@@ -12,7 +12,10 @@ interface Page {
 
 async function createCompany(db: Db, client: TestClient, name: string): Promise<string> {
   const id = newId();
-  await db.insertInto('companies').values({ id, client_id: client.id, name, created_at: nowIso() }).execute();
+  await db
+    .insertInto('companies')
+    .values({ id, client_id: client.id, name, name_normalized: name.toLowerCase(), created_at: nowIso() })
+    .execute();
   return id;
 }
 

@@ -48,6 +48,7 @@ describeEachDialect('user list and editing', (ctx) => {
       id: crypto.randomUUID(),
       client_id: client.id,
       name: 'Hafenbetriebe',
+      name_normalized: 'hafenbetriebe',
       created_at: new Date().toISOString(),
     };
     await deps.db.insertInto('companies').values(company).execute();
@@ -155,7 +156,13 @@ describeEachDialect('user list and editing', (ctx) => {
     const companyId = crypto.randomUUID();
     await deps.db
       .insertInto('companies')
-      .values({ id: companyId, client_id: client.id, name: 'Werft', created_at: new Date().toISOString() })
+      .values({
+        id: companyId,
+        client_id: client.id,
+        name: 'Werft',
+        name_normalized: 'werft',
+        created_at: new Date().toISOString(),
+      })
       .execute();
     const target = await createUser(deps.db, client, { company_id: companyId });
     const res = await admin.post(`/api/users/${target.id}`, { lastName: 'Neu', companyId });
