@@ -107,7 +107,10 @@ export class TenantResolver {
 }
 
 /** DECISIONS "platform active": inactive, or today outside its start and end dates. */
-export function isPlatformOpen(t: Tenant, today = new Date().toISOString().slice(0, 10)): boolean {
+export function isPlatformOpen(
+  t: Pick<Tenant, 'isPlatformActive' | 'platformStart' | 'platformEnd'>,
+  today = new Date().toISOString().slice(0, 10),
+): boolean {
   if (!t.isPlatformActive) return false;
   if (t.platformStart && today < t.platformStart) return false;
   if (t.platformEnd && today > t.platformEnd) return false;

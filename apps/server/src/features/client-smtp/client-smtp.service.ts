@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { nowIso } from '../../platform/ids';
 import { openMailTransport, type MailAddress, type MailTarget } from '../../platform/mailer';
 import type { Actor } from '../../platform/session';
-import { assertMayActOnClient } from './client-scope';
+import { assertMayActOnClient } from '../clients/client-scope';
 import {
   deleteClientSmtp,
   findClientSmtp,

@@ -91,6 +91,8 @@ export async function seedDemoData(
           email_footer: `${name} GmbH`,
           invoice_client_id: null,
           reseller_client_id: reseller,
+          // Demo is the platform's root client (the SUPERADMIN's) and a reseller client that resells Beta.
+          is_reseller: name === 'Demo',
           address_street: null,
           address_house_number: null,
           address_zip: null,

@@ -13,3 +13,4 @@ export {
   normaliseLogin,
   updateUserFields,
 } from './user.repository';
+export { countUsersByClient } from './user-figures';

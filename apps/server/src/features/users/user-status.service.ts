@@ -2,6 +2,7 @@ import type { TUser } from '@lms/contracts/users';
 import type { AppDeps } from '../../platform/deps';
 import { badRequest } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
+import { recordDeletedUsers } from '../clients/client-accounts.service';
 import { findSelectedUsers } from './user-find';
 import { presentUserRows } from './user-present';
 import { assertNotExternal, assertNotHigherRank, assertNotOwnStatus, assertNotSelfDelete } from './user-rules';
@@ -20,11 +21,13 @@ export async function deleteUsers(deps: AppDeps, actor: Actor, ids: readonly str
     assertNotSelfDelete(actor, ids);
     assertNotHigherRank(actor, users);
     assertNotExternal(users);
-    return deleteUsersByIds(
+    const deleted = await deleteUsersByIds(
       trx,
       actor.clientId,
       users.map((u) => u.id),
     );
+    await recordDeletedUsers(trx, actor.clientId, deleted);
+    return deleted;
   });
 }
 

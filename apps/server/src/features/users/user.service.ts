@@ -1,4 +1,4 @@
-import { LOGIN_TYPES } from '@lms/contracts/roles';
+import { LOGIN_TYPES, RESELLER_ROLES, type TRole } from '@lms/contracts/roles';
 import type { TCreateUserBody, TUpdateUserBody, TUser, TUserListQuery, TUserPage } from '@lms/contracts/users';
 import type { Insertable, Updateable } from 'kysely';
 import type { DbOrTrx, UsersTable } from '../../db/database';
@@ -9,6 +9,7 @@ import { hashPassword } from '../../platform/passwords';
 import { endUserSessions, type Actor } from '../../platform/session';
 import type { Tenant } from '../../platform/tenant';
 import { sendActivationMails } from '../account/account-invite';
+import { isResellerClient } from '../clients/client-accounts.service';
 import { assertPasswordAcceptable } from '../auth/password-policy';
 import { applyGroupChange, checkNewUserGroups, planGroupChange } from '../groups/group-membership';
 import { assertUnchangedExceptRole } from './user-external';
@@ -51,6 +52,12 @@ async function assertCompany(db: DbOrTrx, clientId: string, companyId: string | 
   if (companyId && !(await findCompany(db, clientId, companyId))) notFound('company');
 }
 
+/** DECISIONS "Clients": the reseller roles exist only in reseller clients (400 with its own code). */
+async function assertRoleExistsInClient(db: DbOrTrx, clientId: string, role: TRole | undefined): Promise<void> {
+  if (role && RESELLER_ROLES.includes(role) && !(await isResellerClient(db, clientId)))
+    badRequest('reseller_role_needs_reseller_client');
+}
+
 const loginTypeFor = (email: string | null) => (email ? LOGIN_TYPES.EMAIL : LOGIN_TYPES.USER_NAME);
 
 /** An initial password set by an admin: hashed, and the user must change it at the first login. */
@@ -69,6 +76,7 @@ export async function createUser(deps: AppDeps, tenant: Tenant, actor: Actor, bo
   if (!body.email && !body.username) badRequest('user_login_required');
   if (isGroupScoped(scope) && body.groupIds.length === 0) badRequest('group_required');
   assertRoleChange(actor, null, body.role);
+  await assertRoleExistsInClient(deps.db, actor.clientId, body.role);
   assertWindow(body.activeFrom, body.activeTo);
   await assertCompany(deps.db, actor.clientId, body.companyId);
   const login = { email: body.email, username: body.username };
@@ -173,7 +181,10 @@ export async function updateUser(
     assertNotHigherRank(actor, [current]);
     const external = current.login_type === LOGIN_TYPES.SCIM;
     if (external) await assertUnchangedExceptRole(trx, current, body);
-    if (body.role !== undefined) assertRoleChange(actor, current, body.role);
+    if (body.role !== undefined && body.role !== current.role) {
+      assertRoleChange(actor, current, body.role);
+      await assertRoleExistsInClient(trx, actor.clientId, body.role);
+    }
     if (changesStatus(body, current)) assertNotOwnStatus(actor, [id]);
     const fields = updateFields(body, current);
     const email = body.email !== undefined ? body.email : current.email;
