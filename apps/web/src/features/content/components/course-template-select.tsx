@@ -75,18 +75,25 @@ interface Props {
   onChange: (id: string) => void;
 }
 
+/** What an empty picker means: the invitation falls back to the standard template; no reminders, no certificates. */
+const EMPTY_MEANS = {
+  invitationMailTemplateId: { hint: 'fields.templateHint', placeholder: 'fields.templateStandard' },
+  reminderMailTemplateId: { hint: 'fields.reminderTemplateHint', placeholder: 'fields.reminderTemplateNone' },
+  certificateTemplateId: { hint: 'fields.certificateTemplateHint', placeholder: 'fields.certificateTemplateNone' },
+} as const;
+
 /**
- * A searchable, clearable picker of the client's templates of one kind; empty means the standard template, or for
- * the certificate template: no certificates.
+ * A searchable, clearable picker of the client's templates of one kind. Empty means the standard template for the
+ * invitation; for reminders and certificates it means none (spec section 4: a course without a reminder template
+ * sends no reminders, the server answers reminder_no_template).
  */
 export function CourseTemplateSelect({ field, choices, value, onChange }: Props) {
   const { t } = useTranslation('courses');
-  const isCertificate = field === 'certificateTemplateId';
   return (
     <Select
       label={t(`fields.${field}`)}
-      description={isCertificate ? t('fields.certificateTemplateHint') : t('fields.templateHint')}
-      placeholder={isCertificate ? t('fields.certificateTemplateNone') : t('fields.templateStandard')}
+      description={t(EMPTY_MEANS[field].hint)}
+      placeholder={t(EMPTY_MEANS[field].placeholder)}
       data={choices.options}
       value={knownTemplateId(value, choices)}
       onChange={(id) => onChange(id ?? '')}
