@@ -152,6 +152,24 @@ describeEachDialect('documents', (ctx) => {
     expect((await caller401(ctx, w.client.host).get('/api/documents')).statusCode).toBe(401);
   });
 
+  it("answers 404 to another client's participant for this client's course file, and never lists it", async () => {
+    const w = await world();
+    const b = await trainingWorld(ctx);
+    await b.admin.post('/api/course-training', { courseId: b.courseId, groupIds: [b.group.id] });
+    const foreign = await signIn(ctx().app, b.members[0]!);
+    const res = await foreign.get(`/api/documents/${w.files.de}/download`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ error: 'not_found' });
+    expect(res.body).not.toContain('Prüfung');
+    const workaround = await foreign.get('/api/documents/file', { type: 'course-file', id: w.files.de });
+    expect(workaround.statusCode).toBe(404);
+    const mine = await foreign.get('/api/documents');
+    expect(mine.statusCode).toBe(200);
+    expect(mine.body).not.toContain(w.files.de);
+    // The same file for the client's own participant, so the 404 above is about the client, not the file.
+    expect((await w.member.get(`/api/documents/${w.files.de}/download`)).statusCode).toBe(200);
+  });
+
   it('the workaround lookup serves my course file, hands a certificate to its download, refuses other kinds', async () => {
     const w = await world();
     const file = await w.member.get('/api/documents/file', { type: 'course-file', id: w.files.en });

@@ -139,6 +139,20 @@ describeEachDialect('the learner journey', (ctx) => {
     });
   });
 
+  it("answers 404 to another client's participant for the training, its module values and its launch", async () => {
+    const { id, moduleIds } = await setup();
+    // A participant of another client, in a training of their own there.
+    const other = await setup();
+    const foreign = other.learner;
+    const training = await foreign.get(`/api/user-course-trainings/${id}`);
+    expect(training.statusCode).toBe(404);
+    expect(training.json()).toMatchObject({ error: 'not_found' });
+    expect((await foreign.post(`/api/course-training-user-value/${id}/${moduleIds[0]}`, {})).statusCode).toBe(404);
+    expect((await foreign.post(`/api/course-training/${id}/module/${moduleIds[0]}/launch`)).statusCode).toBe(404);
+    const mine = (await foreign.get('/api/user-course-trainings')).json<{ items: UserTraining[] }>().items;
+    expect(mine.map((t) => t.id)).toEqual([other.id]);
+  });
+
   it('OPTIONAL: a coordinator marks a participant not obliged; completing still makes them COMPLETED', async () => {
     const { app, deps } = ctx();
     const { learner, id, admin, members, moduleIds } = await setup();
