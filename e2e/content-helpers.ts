@@ -3,11 +3,65 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Frame, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { SCORM_FIXTURES, zipFolder } from '../apps/server/src/features/scorm/test-zip';
+import type { TestServer } from './harness';
+
+/** A file as Playwright's setInputFiles takes it. */
+export interface UploadFile {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
 
 /** A golf example of test-fixtures/scorm, zipped at test time by the server tests' zipFolder, as a file to upload. */
-export async function golfZip(folder: string): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+export async function golfZip(folder: string): Promise<UploadFile> {
   const buffer = await zipFolder(path.join(SCORM_FIXTURES, 'golf', folder));
   return { name: `${folder}.zip`, mimeType: 'application/zip', buffer };
+}
+
+export interface CourseInput {
+  title: string;
+  description?: string;
+  /** The name of a certificate template to choose in the course form's picker. */
+  certificateTemplate?: string;
+  /** The name of a reminder template (without one a course sends no reminders). */
+  reminderTemplate?: string;
+  /** Ticks "Einladungen versenden". */
+  invitation?: boolean;
+}
+
+/** Creates a course in the German content screens (/content/courses, "Neuer Kurs") and answers its id. */
+export async function createCourseInScreens(page: Page, server: TestServer, course: CourseInput): Promise<string> {
+  await page.goto(server.url('/content/courses'));
+  await page.getByRole('link', { name: 'Neuer Kurs' }).click();
+  await page.getByLabel('Titel', { exact: true }).fill(course.title);
+  if (course.description) await page.getByLabel('Beschreibung').fill(course.description);
+  const pick = async (field: string, option: string | undefined) => {
+    if (!option) return;
+    await page.getByRole('combobox', { name: field }).click();
+    await page.getByRole('option', { name: option }).click();
+  };
+  await pick('Zertifikatsvorlage', course.certificateTemplate);
+  await pick('Erinnerungsvorlage', course.reminderTemplate);
+  if (course.invitation) await page.getByRole('checkbox', { name: 'Einladungen versenden' }).check();
+  await page.getByRole('button', { name: 'Kurs anlegen' }).click();
+  await page.waitForURL(/\/content\/courses\/[0-9a-f-]{36}$/);
+  return new URL(page.url()).pathname.split('/')[3] ?? '';
+}
+
+/** Uploads a module (a SCORM zip or a PDF) with its German title in the course's module form and waits for its row. */
+export async function uploadModuleInScreens(
+  page: Page,
+  server: TestServer,
+  courseId: string,
+  file: UploadFile,
+  title: string,
+): Promise<void> {
+  if (new URL(page.url()).pathname !== `/content/courses/${courseId}/modules`)
+    await page.goto(server.url(`/content/courses/${courseId}/modules`));
+  await page.getByLabel('Titel (Deutsch)').first().fill(title);
+  await page.locator('input[type="file"]').first().setInputFiles(file);
+  await page.getByRole('button', { name: 'Hochladen' }).click();
+  await page.getByRole('cell', { name: title, exact: true }).waitFor();
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, heading, launchBrowser, openPage, screenshot, signIn } from './browser';
 import {
+  createCourseInScreens,
   expectAccessiblePreview,
   golfZip,
   playerFrame,
@@ -9,6 +10,7 @@ import {
   scoGet,
   scoNext,
   scoSet,
+  uploadModuleInScreens,
   watchPlayer,
 } from './content-helpers';
 import { resetLocales } from './database';
@@ -31,26 +33,11 @@ describe('SCORM preview in the player on the content origin', () => {
     await server?.stop();
   });
 
-  async function createCourse(page: Page, title: string): Promise<string> {
-    await page.goto(server.url('/content/courses'));
-    await page.getByRole('link', { name: 'Neuer Kurs' }).click();
-    await page.getByLabel('Titel', { exact: true }).fill(title);
-    await page.getByLabel('Beschreibung').fill('Regeln, Etikette und Handicap.');
-    await page.getByRole('button', { name: 'Kurs anlegen' }).click();
-    await page.waitForURL(/\/content\/courses\/[0-9a-f-]{36}$/);
-    return new URL(page.url()).pathname.split('/')[3] ?? '';
-  }
+  const createCourse = (page: Page, title: string) =>
+    createCourseInScreens(page, server, { title, description: 'Regeln, Etikette und Handicap.' });
 
-  async function uploadModule(page: Page, courseId: string, folder: string, title: string): Promise<void> {
-    await page.goto(server.url(`/content/courses/${courseId}/modules`));
-    await page.getByLabel('Titel (Deutsch)').first().fill(title);
-    await page
-      .locator('input[type="file"]')
-      .first()
-      .setInputFiles(await golfZip(folder));
-    await page.getByRole('button', { name: 'Hochladen' }).click();
-    await page.getByRole('cell', { name: title, exact: true }).waitFor();
-  }
+  const uploadModule = async (page: Page, courseId: string, folder: string, title: string) =>
+    uploadModuleInScreens(page, server, courseId, await golfZip(folder), title);
 
   async function openPreview(page: Page, title: string): Promise<void> {
     await page.getByRole('button', { name: `Vorschau von „${title}“` }).click();

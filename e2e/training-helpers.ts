@@ -1,3 +1,5 @@
+import type { Locator, Page } from 'playwright-core';
+import { settle } from './browser';
 import { golfZip } from './content-helpers';
 import { DEMO_PASSWORD, type TestServer } from './harness';
 
@@ -100,3 +102,22 @@ export const userIdOf = async (server: TestServer, email: string): Promise<strin
   if (!row) throw new Error(`no user ${email}`);
   return row.id;
 };
+
+export interface TrainingInput {
+  /** The course's title as the course picker lists it. */
+  course: string;
+  group: string;
+  /** YYYY-MM-DD, as the date field takes it. */
+  deadline: string;
+}
+
+/** Fills the training drawer of /coordination/trainings (German): the course, one group and the deadline. */
+export async function fillTrainingDrawer(page: Page, drawer: Locator, training: TrainingInput): Promise<void> {
+  await drawer.getByRole('combobox', { name: 'Kurs' }).click();
+  await page.getByRole('option', { name: training.course, exact: true }).click();
+  await drawer.getByRole('combobox', { name: 'Gruppen' }).click();
+  await page.getByRole('listbox', { name: 'Gruppen' }).getByRole('option', { name: training.group }).click();
+  await page.keyboard.press('Escape');
+  await drawer.getByLabel('Frist').fill(training.deadline);
+  await settle(page);
+}
