@@ -17,6 +17,7 @@ describe('the menu by role (spec section 2, PERMISSIONS.md "Routes")', () => {
     expect(keys('ADMIN')).toEqual(['courses', 'downloads', 'help', 'coordination', 'administration', 'changePassword']);
     const adminChildren = menuEntriesFor({ role: 'ADMIN', clientId: 'c1' }).find((e) => e.key === 'administration');
     expect(adminChildren?.children?.map((e) => e.to)).toContain('/reseller/clients/c1/smtp');
+    expect(adminChildren?.to).toBe('/reseller/clients/c1');
     expect(keys('RESELLER')).toContain('clientOverview');
     expect(keys('SUPERADMIN')).toContain('clientOverview');
   });

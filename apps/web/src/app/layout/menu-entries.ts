@@ -42,7 +42,9 @@ export function menuEntriesFor(user: Pick<TCurrentUser, 'role' | 'clientId'>): M
   if (can(role, 'clients.administer')) admin.push({ key: 'clientSettings', to: `/reseller/clients/${user.clientId}` });
   if (can(role, 'clients.smtpAndTokens'))
     admin.push({ key: 'clientSmtp', to: `/reseller/clients/${user.clientId}/smtp` });
-  if (admin.length > 0) entries.push({ key: 'administration', to: admin[0]!.to, children: admin });
+  // "Administration" itself opens the own client's screens where the role has them (issue 11), else the first child.
+  const adminHome = admin.find((e) => e.key === 'clientSettings') ?? admin[0];
+  if (adminHome) entries.push({ key: 'administration', to: adminHome.to, children: admin });
   if (can(role, 'clients.overview')) entries.push({ key: 'clientOverview', to: '/reseller/clients' });
   entries.push({ key: 'changePassword', to: '/password-change-required' });
   return entries;

@@ -1,10 +1,17 @@
 import { lazyPage, type AppRoute } from '../../lib/lazy-route';
 
+const clientPage = lazyPage(() => import('./pages/client-page'), 'ClientPage');
+
 /**
- * Spec section 2: /reseller/clients, /reseller/clients/{id}, /reseller/clients/{id}/smtp, /reseller/clients/{id}/tokens.
- * Add pages as `{ path, Page: lazyPage(() => import('./pages/<page>'), '<Export>') }`. Until a page exists its
- * path shows the not-found page; who may open it is decided by the path (lib/route-rules.ts, permissions.ts).
+ * Spec section 2: /reseller/clients (the overview) and /reseller/clients/{id} with its tabs as sub-routes (data is
+ * the client's own path; design, legal, contacts, companies, smtp, tokens). Who may open a path is decided by the
+ * path (lib/route-rules.ts, permissions.ts: smtp and tokens need "SMTP settings and secret tokens").
  */
 export const resellerRoutes: AppRoute[] = [
-  { path: '/reseller/clients/:id/smtp', Page: lazyPage(() => import('./pages/client-smtp-page'), 'ClientSmtpPage') },
+  { path: '/reseller/clients', Page: lazyPage(() => import('./pages/client-list-page'), 'ClientListPage') },
+  { path: '/reseller/clients/:id', Page: clientPage },
+  ...['design', 'legal', 'contacts', 'companies', 'smtp', 'tokens'].map((tab) => ({
+    path: `/reseller/clients/:id/${tab}`,
+    Page: clientPage,
+  })),
 ];

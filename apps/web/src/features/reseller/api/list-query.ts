@@ -1,0 +1,7 @@
+/** A query string of the defined, non-empty values (`?a=1&b=x`, or '' when there are none). */
+export function listQuery(values: Record<string, string | number | undefined>): string {
+  const entries = Object.entries(values)
+    .filter(([, v]) => v !== undefined && v !== '')
+    .map(([k, v]) => [k, String(v)]);
+  return entries.length ? `?${new URLSearchParams(entries).toString()}` : '';
+}
