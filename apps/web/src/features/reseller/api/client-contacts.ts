@@ -18,8 +18,7 @@ export const useClientContacts = (clientId: string) =>
     queryFn: () => apiGet(`/client-contact${listQuery({ clientId })}`, ZClientContactList),
   });
 
-export const createClientContact = (body: TCreateClientContactBody) =>
-  apiPost('/client-contact', body, ZClientContact);
+export const createClientContact = (body: TCreateClientContactBody) => apiPost('/client-contact', body, ZClientContact);
 export const updateClientContact = (id: string, body: TSaveClientContactBody) =>
   apiPost(`/client-contact/${id}`, body, ZClientContact);
 export const deleteClientContact = (id: string) => apiDelete(`/client-contact/${id}`, ZOk);

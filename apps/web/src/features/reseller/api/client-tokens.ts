@@ -23,11 +23,9 @@ export const useClientTokens = (q: TClientTokenQuery) =>
   });
 
 /** The only answer with the secret: the caller shows it once and keeps it nowhere (not in the query cache). */
-export const createClientToken = (body: TCreateClientTokenBody) =>
-  apiPost('/client-token', body, ZCreatedClientToken);
+export const createClientToken = (body: TCreateClientTokenBody) => apiPost('/client-token', body, ZCreatedClientToken);
 
 /** Spec section 8 "token invalidation success or failure": the tab says which, in its own words. */
-export const invalidateClientToken = (id: string) =>
-  apiDelete(`/client-token/${id}`, ZClientToken);
+export const invalidateClientToken = (id: string) => apiDelete(`/client-token/${id}`, ZClientToken);
 export const invalidateAllClientTokens = (clientId: string) =>
   apiDelete(`/client-token${listQuery({ clientId })}`, ZInvalidatedClientTokens);

@@ -1,8 +1,143 @@
-import { Text } from '@mantine/core';
+import type { TCompany } from '@lms/contracts/companies';
+import { Alert, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { PagedTable } from '../../../components/paged-table';
+import { RowActions } from '../../../components/row-actions';
+import { usePaging } from '../../../components/table-paging';
+import { showApiError } from '../../../lib/error-text';
+import { formatDay } from '../../../lib/format';
+import { notifySuccess } from '../../../lib/notify';
+import { companyKeys, createCompany, deleteCompany, renameCompany, useCompanies } from '../api/companies';
+import { CompanyModal, type CompanyModalState } from './company-modal';
+import { useMayWriteClient } from './use-may-write-client';
 
-/** The tab for the client's companies: a placeholder until that screen is written. */
+/** The user form's company choices (features/coordination) are cached under this key. */
+const USER_FORM_COMPANIES = ['users', 'companies'] as const;
+
+/**
+ * The companies tab of /reseller/clients/{id}: the client's companies with how many users name each, searched and
+ * paged by the server. A company users still belong to cannot be deleted (the server says how many).
+ */
 export function CompaniesTab({ clientId }: { clientId: string }) {
-  const { t } = useTranslation('clients');
-  return <Text data-client-id={clientId}>{t('tabs.notYet')}</Text>;
+  const { t, i18n } = useTranslation('client-lists');
+  const queryClient = useQueryClient();
+  const mayWrite = useMayWriteClient();
+  const paging = usePaging();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [modal, setModal] = useState<CompanyModalState>(null);
+  const [removing, setRemoving] = useState<TCompany | null>(null);
+  const [busy, setBusy] = useState(false);
+  const list = useCompanies({
+    clientId,
+    page: paging.page,
+    pageSize: paging.pageSize,
+    sort: 'name',
+    search: debounced || undefined,
+  });
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: companyKeys.of(clientId) });
+    await queryClient.invalidateQueries({ queryKey: USER_FORM_COMPANIES });
+  };
+
+  const remove = async () => {
+    if (!removing) return;
+    setBusy(true);
+    try {
+      await deleteCompany(removing.id);
+      notifySuccess(t('companies.deleted'));
+      await refresh();
+    } catch (err) {
+      showApiError(err);
+    } finally {
+      setBusy(false);
+      setRemoving(null);
+    }
+  };
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end">
+        <Text>{t('companies.intro')}</Text>
+        {mayWrite && <Button onClick={() => setModal({ mode: 'create' })}>{t('companies.create')}</Button>}
+      </Group>
+      {!mayWrite && (
+        <Alert color="gray" variant="light" role="note">
+          {t('readOnly')}
+        </Alert>
+      )}
+      <TextInput
+        label={t('companies.search')}
+        type="search"
+        maw={360}
+        value={search}
+        onChange={(e) => {
+          setSearch(e.currentTarget.value);
+          paging.setPage(1);
+        }}
+      />
+      <PagedTable
+        list={list}
+        paging={paging}
+        minWidth={560}
+        headers={[
+          t('companies.name'),
+          t('companies.users'),
+          t('companies.createdAt'),
+          ...(mayWrite ? [t('actions')] : []),
+        ]}
+        emptyText={debounced ? t('companies.noMatch') : t('companies.empty')}
+        totalLabel={(total) => t('companies.total', { count: total })}
+        renderRow={(c) => (
+          <>
+            <Table.Td>{c.name}</Table.Td>
+            <Table.Td>{c.userCount.toLocaleString(i18n.language)}</Table.Td>
+            <Table.Td>{formatDay(c.createdAt, i18n.language)}</Table.Td>
+            {mayWrite && (
+              <Table.Td>
+                <RowActions
+                  actions={[
+                    {
+                      label: t('companies.rename'),
+                      name: t('companies.renameNamed', { name: c.name }),
+                      onClick: () => setModal({ mode: 'rename', id: c.id, name: c.name }),
+                    },
+                    {
+                      label: t('delete'),
+                      name: t('companies.deleteNamed', { name: c.name }),
+                      danger: true,
+                      onClick: () => setRemoving(c),
+                    },
+                  ]}
+                />
+              </Table.Td>
+            )}
+          </>
+        )}
+      />
+      <CompanyModal
+        state={modal}
+        onClose={() => setModal(null)}
+        onSave={async (name) => {
+          if (modal?.mode === 'rename') await renameCompany(modal.id, { name });
+          else await createCompany({ clientId, name });
+          notifySuccess(t('companies.saved'));
+          await refresh();
+        }}
+      />
+      <ConfirmDeleteModal
+        opened={removing !== null}
+        title={t('companies.deleteTitle')}
+        text={removing ? t('companies.deleteText', { name: removing.name }) : ''}
+        confirmLabel={t('companies.deleteConfirm')}
+        busy={busy}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => void remove()}
+      />
+    </Stack>
+  );
 }

@@ -1,8 +1,141 @@
-import { Text } from '@mantine/core';
+import type { TClientToken } from '@lms/contracts/client-tokens';
+import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { PagedTable } from '../../../components/paged-table';
+import { RowActions } from '../../../components/row-actions';
+import { usePaging } from '../../../components/table-paging';
+import { useErrorText } from '../../../lib/error-text';
+import { formatDate, formatDateTime } from '../../../lib/format';
+import { notifySuccess } from '../../../lib/notify';
+import {
+  clientTokenKeys,
+  invalidateAllClientTokens,
+  invalidateClientToken,
+  useClientTokens,
+} from '../api/client-tokens';
+import { TokenCreateDrawer } from './token-create-drawer';
 
-/** The tab for the client's secret tokens: a placeholder until that screen is written. */
+type Confirm = { kind: 'one'; token: TClientToken } | { kind: 'all' } | null;
+
+function TokenStatus({ token }: { token: TClientToken }) {
+  const { t } = useTranslation('client-lists');
+  if (token.status === 'inactive') return <Badge color="gray">{t('tokens.inactive')}</Badge>;
+  if (token.expired) return <Badge color="orange">{t('tokens.expired')}</Badge>;
+  return <Badge color="green">{t('tokens.active')}</Badge>;
+}
+
+/**
+ * The tokens tab of /reseller/clients/{id} (spec section 3 "Client token"): name, expiration, status, created by,
+ * last accessed; create (the secret shown once), invalidate one or all, each with its own success and failure
+ * message (spec section 8).
+ */
 export function TokensTab({ clientId }: { clientId: string }) {
-  const { t } = useTranslation('clients');
-  return <Text data-client-id={clientId}>{t('tabs.notYet')}</Text>;
+  const { t, i18n } = useTranslation('client-lists');
+  const errorText = useErrorText();
+  const queryClient = useQueryClient();
+  const paging = usePaging();
+  const [creating, setCreating] = useState(false);
+  const [confirm, setConfirm] = useState<Confirm>(null);
+  const [busy, setBusy] = useState(false);
+  const list = useClientTokens({ clientId, page: paging.page, pageSize: paging.pageSize });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: clientTokenKeys.of(clientId) });
+
+  const invalidate = async () => {
+    if (!confirm) return;
+    setBusy(true);
+    try {
+      if (confirm.kind === 'one') {
+        await invalidateClientToken(confirm.token.id);
+        notifySuccess(t('tokens.invalidated', { name: confirm.token.name }));
+      } else {
+        const { invalidated } = await invalidateAllClientTokens(clientId).then((r) => r ?? { invalidated: 0 });
+        notifySuccess(t('tokens.invalidatedAll', { count: invalidated }));
+      }
+      await refresh();
+    } catch (err) {
+      notifications.show({
+        color: 'red',
+        title: confirm.kind === 'one' ? t('tokens.invalidateFailed') : t('tokens.invalidateAllFailed'),
+        message: errorText(err),
+      });
+    } finally {
+      setBusy(false);
+      setConfirm(null);
+    }
+  };
+
+  return (
+    <Stack>
+      <Text>{t('tokens.intro')}</Text>
+      <Group>
+        <Button onClick={() => setCreating(true)}>{t('tokens.create')}</Button>
+        <Button variant="default" c="red.9" onClick={() => setConfirm({ kind: 'all' })}>
+          {t('tokens.invalidateAll')}
+        </Button>
+      </Group>
+      <PagedTable
+        list={list}
+        paging={paging}
+        minWidth={860}
+        headers={[
+          t('tokens.name'),
+          t('tokens.expiresOn'),
+          t('tokens.status'),
+          t('tokens.createdBy'),
+          t('tokens.lastAccessed'),
+          t('actions'),
+        ]}
+        emptyText={t('tokens.empty')}
+        totalLabel={(total) => t('tokens.total', { count: total })}
+        renderRow={(token) => (
+          <>
+            <Table.Td>{token.name}</Table.Td>
+            <Table.Td>{token.expiresOn ? formatDate(token.expiresOn, i18n.language) : t('tokens.never')}</Table.Td>
+            <Table.Td>
+              <TokenStatus token={token} />
+            </Table.Td>
+            <Table.Td>
+              {token.createdByName || '–'}
+              <Text size="xs">{formatDateTime(token.createdAt, i18n.language)}</Text>
+            </Table.Td>
+            <Table.Td>
+              {token.lastAccessedAt ? formatDateTime(token.lastAccessedAt, i18n.language) : t('tokens.notYet')}
+            </Table.Td>
+            <Table.Td>
+              {token.status === 'active' && (
+                <RowActions
+                  actions={[
+                    {
+                      label: t('tokens.invalidate'),
+                      name: t('tokens.invalidateNamed', { name: token.name }),
+                      danger: true,
+                      onClick: () => setConfirm({ kind: 'one', token }),
+                    },
+                  ]}
+                />
+              )}
+            </Table.Td>
+          </>
+        )}
+      />
+      <TokenCreateDrawer clientId={clientId} opened={creating} onClose={() => setCreating(false)} onCreated={refresh} />
+      <ConfirmDeleteModal
+        opened={confirm !== null}
+        title={confirm?.kind === 'all' ? t('tokens.invalidateAllTitle') : t('tokens.invalidateTitle')}
+        text={
+          confirm?.kind === 'one'
+            ? t('tokens.invalidateText', { name: confirm.token.name })
+            : t('tokens.invalidateAllText')
+        }
+        confirmLabel={confirm?.kind === 'all' ? t('tokens.invalidateAll') : t('tokens.invalidate')}
+        busy={busy}
+        onCancel={() => setConfirm(null)}
+        onConfirm={() => void invalidate()}
+      />
+    </Stack>
+  );
 }
