@@ -1,6 +1,6 @@
 import { lazyPage, type AppRoute } from '../../lib/lazy-route';
 
-/** Public pages of spec section 2; /faq, /about and the legal pages come with their issues. */
+/** Public pages of spec section 2: the client's legal pages, FAQ and About (in the menu frame when signed in). */
 export const publicRoutes: AppRoute[] = [
   {
     path: '/404/client-not-found',
@@ -12,4 +12,8 @@ export const publicRoutes: AppRoute[] = [
     Page: lazyPage(() => import('./pages/platform-inactive-page'), 'PlatformInactivePage'),
     chrome: 'plain',
   },
+  { path: '/client/imprint', Page: lazyPage(() => import('./pages/legal-page'), 'ImprintPage') },
+  { path: '/client/privacy-policy', Page: lazyPage(() => import('./pages/legal-page'), 'PrivacyPolicyPage') },
+  { path: '/faq', Page: lazyPage(() => import('./pages/faq-page'), 'FaqPage') },
+  { path: '/about', Page: lazyPage(() => import('./pages/about-page'), 'AboutPage') },
 ];

@@ -1,6 +1,7 @@
-import { Button, Group, Paper, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 
 const CONSENT_KEY = 'lms.cookieConsent';
 type Consent = 'accepted' | 'rejected';
@@ -39,6 +40,14 @@ export function CookieDialog() {
       <Text size="sm" mt="xs">
         {t('cookies.text')}
       </Text>
+      <Group gap="md" mt="xs">
+        <Anchor component={Link} to="/client/privacy-policy" size="sm">
+          {t('legal:kinds.privacy-policy')}
+        </Anchor>
+        <Anchor component={Link} to="/client/imprint" size="sm">
+          {t('legal:kinds.imprint')}
+        </Anchor>
+      </Group>
       <Group justify="flex-end" mt="md">
         <Button variant="outline" onClick={() => choose('rejected')}>
           {t('cookies.reject')}

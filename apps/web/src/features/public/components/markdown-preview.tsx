@@ -1,0 +1,52 @@
+import { Alert, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../../lib/error-text';
+import { previewRichText } from '../api/texts';
+import { RichHtml } from './rich-html';
+
+/**
+ * The live preview of a Markdown or HTML draft, rendered and sanitised by the server a moment after the last
+ * keystroke, so the editor sees exactly what readers will get (removed script and images included).
+ */
+export function MarkdownPreview({ format, text }: { format: 'MARKDOWN' | 'CUSTOM'; text: string }) {
+  const { t } = useTranslation('legal');
+  const errorText = useErrorText();
+  const [debounced] = useDebouncedValue(text, 400);
+  const [html, setHtml] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
+
+  useEffect(() => {
+    const abort = new AbortController();
+    previewRichText(format, debounced, abort.signal)
+      .then((answer) => {
+        setHtml(answer.html);
+        setError(null);
+      })
+      .catch((err: unknown) => {
+        if (!abort.signal.aborted) setError(err);
+      });
+    return () => abort.abort();
+  }, [format, debounced]);
+
+  return (
+    <Stack gap={4}>
+      <Group gap="xs">
+        <Text size="sm" fw={500}>
+          {t('preview.title')}
+        </Text>
+        {(html === null || debounced !== text) && !error && <Loader size="xs" aria-label={t('preview.loading')} />}
+      </Group>
+      <Paper withBorder p="sm" radius="sm" data-testid="markdown-preview" style={{ minHeight: 120 }}>
+        {error ? (
+          <Alert color="red" variant="light" role="alert">
+            {errorText(error)}
+          </Alert>
+        ) : (
+          <RichHtml html={html ?? ''} />
+        )}
+      </Paper>
+    </Stack>
+  );
+}

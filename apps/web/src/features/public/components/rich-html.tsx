@@ -1,0 +1,13 @@
+import { Typography } from '@mantine/core';
+
+/**
+ * Shows HTML the server rendered and sanitised (legal texts, FAQ, About: an allow-list of tags, links only http(s)
+ * and mailto, images only data:image). Nothing else may be passed here.
+ */
+export function RichHtml({ html, testId }: { html: string; testId?: string }) {
+  return (
+    <Typography>
+      <div data-testid={testId} style={{ overflowWrap: 'anywhere' }} dangerouslySetInnerHTML={{ __html: html }} />
+    </Typography>
+  );
+}

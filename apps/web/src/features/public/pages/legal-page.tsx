@@ -1,0 +1,56 @@
+import type { TLegalTextKind } from '@lms/contracts/legal-texts';
+import { Alert, Anchor, Loader, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../../lib/error-text';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useLegalText } from '../api/texts';
+import { PdfViewer } from '../components/pdf-viewer';
+import { RichHtml } from '../components/rich-html';
+
+/**
+ * /client/imprint and /client/privacy-policy (spec section 2: public, open while a password change is pending):
+ * the host client's text as the server resolved it (DECISIONS "legal text types").
+ */
+function LegalPage({ kind }: { kind: TLegalTextKind }) {
+  const { t } = useTranslation('legal');
+  const errorText = useErrorText();
+  const title = t(`kinds.${kind}`);
+  usePageTitle(title);
+  const text = useLegalText(kind);
+  const url = text.data?.type === 'URL' ? text.data.url : undefined;
+
+  // A link type sends the reader on; replace() so "back" returns to where they came from, not to this hop.
+  useEffect(() => {
+    if (url) window.location.replace(url);
+  }, [url]);
+
+  return (
+    <Stack>
+      <Title order={1}>{title}</Title>
+      {text.isPending && <Loader aria-label={t('loading')} />}
+      {text.isError && (
+        <Alert color="red" variant="light" role="alert">
+          {errorText(text.error)}
+        </Alert>
+      )}
+      {text.data?.type === 'NONE' && (
+        <Alert color="gray" variant="light" role="note" data-testid="legal-empty">
+          {t(`empty.${kind}`)}
+        </Alert>
+      )}
+      {text.data?.type === 'HTML' && <RichHtml html={text.data.html ?? ''} testId="legal-text" />}
+      {url && (
+        <Text>
+          {t('redirecting')} <Anchor href={url}>{url}</Anchor>
+        </Text>
+      )}
+      {text.data?.type === 'PDF' && text.data.pdfUrl && (
+        <PdfViewer path={text.data.pdfUrl.replace(/^\/api/, '')} title={title} fileName={`${t(`files.${kind}`)}.pdf`} />
+      )}
+    </Stack>
+  );
+}
+
+export const ImprintPage = () => <LegalPage kind="imprint" />;
+export const PrivacyPolicyPage = () => <LegalPage kind="privacy-policy" />;
