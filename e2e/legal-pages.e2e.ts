@@ -39,7 +39,11 @@ describe('legal pages, FAQ and About', () => {
     betaId = beta?.id ?? '';
     await superadmin.post(`/client/${demo?.id}/legal-texts/imprint`, { type: 'MARKDOWN', value: IMPRINT });
     const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(onePagePdf('Datenschutz bei Demo'))], { type: 'application/pdf' }), 'ds.pdf');
+    form.append(
+      'file',
+      new Blob([new Uint8Array(onePagePdf('Datenschutz bei Demo'))], { type: 'application/pdf' }),
+      'ds.pdf',
+    );
     await superadmin.post(`/client/${demo?.id}/legal-texts/privacy-policy/pdf`, form);
     // Beta shows the operator's imprint (CSX) and has no privacy policy yet.
     await superadmin.post(`/client/${betaId}/legal-texts/imprint`, { type: 'CSX' });
