@@ -61,6 +61,7 @@ export function ClientDesignForm({ client }: { client: TClient }) {
                 key={key}
                 label={t(`design.colours.${key}`)}
                 format="hex"
+                eyeDropperButtonProps={{ 'aria-label': t('design.eyeDropper', { colour: t(`design.colours.${key}`) }) }}
                 value={colours[key]}
                 disabled={readOnly}
                 onChange={(value) => setColours((c) => ({ ...c, [key]: value }))}

@@ -66,7 +66,14 @@ export function ClientLogoField({ client }: { client: TClient }) {
           </Alert>
         )}
         {preview ? (
-          <Image src={preview} alt={t('design.logoAlt', { name: client.name })} h={64} w="auto" fit="contain" />
+          <Image
+            src={preview}
+            alt={t('design.logoAlt', { name: client.name })}
+            h={64}
+            w="auto"
+            fit="contain"
+            style={{ alignSelf: 'flex-start' }}
+          />
         ) : (
           <Text size="sm">{t('design.noLogo')}</Text>
         )}
