@@ -150,6 +150,10 @@ describeEachDialect('user rules: each answers its own code and changes nothing',
     expect((await userRow(c, participant.id))?.role).toBe('PARTICIPANT');
     expect((await userRow(c, resellerUser.id))?.role).toBe('RESELLER_COORDINATOR');
     const superadmin = await signIn(c.app, await createUser(c.deps.db, client, { role: 'SUPERADMIN' }));
+    // DECISIONS "Clients": the reseller roles exist only in reseller clients, for a SUPERADMIN too.
+    const refused = await superadmin.post(`/api/users/${participant.id}`, { role: 'RESELLER' });
+    expect(refused.json()).toMatchObject({ error: 'reseller_role_needs_reseller_client' });
+    await c.deps.db.updateTable('clients').set({ is_reseller: true }).where('id', '=', client.id).execute();
     for (const role of ['RESELLER', 'RESELLER_COORDINATOR'] as const) {
       const res = await superadmin.post(`/api/users/${participant.id}`, { role });
       expect(res.statusCode).toBe(200);
