@@ -14,6 +14,7 @@ import * as m0011 from './migrations/2026-11-23-0011-training-stats';
 import * as m0012 from './migrations/2026-11-25-0012-clients';
 import * as m0013 from './migrations/2026-11-25-0013-legal-texts';
 import * as m0014 from './migrations/2026-11-25-0014-contacts-tokens';
+import * as m0015 from './migrations/2026-11-25-0015-participant-counts';
 
 /** Migrations are listed here (not read from the folder) so they bundle and run the same under tsx and vitest. */
 const migrations = (dialect: Dialect): Record<string, Migration> => ({
@@ -31,6 +32,7 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '2026-11-25-0012-clients': { up: (db) => m0012.up(db, dialect) },
   '2026-11-25-0013-legal-texts': { up: (db) => m0013.up(db, dialect) },
   '2026-11-25-0014-contacts-tokens': { up: (db) => m0014.up(db, dialect) },
+  '2026-11-25-0015-participant-counts': { up: (db) => m0015.up(db) },
 });
 
 export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {

@@ -1,9 +1,9 @@
 import type { TParticipantListQuery, TParticipantSort, TTrainingCounts } from '@lms/contracts/trainings';
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { DbOrTrx } from '../../db/database';
 import { likeContains, paginate } from '../../platform/paging';
 import { searchWords } from '../users/user-search-keys';
-import { userInScope, type UserScope } from '../users/user-scope';
+import { isGroupScoped, userInScope, type UserScope } from '../users/user-scope';
 
 // The participants of trainings with their users' names, inside the actor's scope (PERMISSIONS.md "groups": a
 // coordinator sees the members of the groups they coordinate). The user is joined by primary key from the
@@ -25,18 +25,46 @@ export const participantsInScope = (db: DbOrTrx, scope: UserScope) =>
     .where('p.client_id', '=', scope.clientId)
     .where((eb) => userInScope(eb, scope));
 
+/**
+ * The rows that decide a training's page and its count are the participant rows alone (they carry client_id); the
+ * scope and the search reach the user through the key, so the count of 10,000 participants reads one index and the
+ * users are joined only for the sort and the page.
+ */
 export async function listParticipantPage(
   db: DbOrTrx,
   scope: UserScope,
   trainingId: string,
   query: TParticipantListQuery & { userId?: string },
 ) {
-  let base = participantsInScope(db, scope).where('p.training_id', '=', trainingId);
+  let base = db
+    .selectFrom('training_participants as p')
+    .where('p.client_id', '=', scope.clientId)
+    .where('p.training_id', '=', trainingId);
+  if (isGroupScoped(scope))
+    base =
+      scope.groupIds.length === 0
+        ? base.where(sql<SqlBool>`1 = 0`)
+        : base.where('p.user_id', 'in', (eb) =>
+            eb
+              .selectFrom('group_members')
+              .select('group_members.user_id')
+              .where('group_members.group_id', 'in', scope.groupIds),
+          );
   if (query.status) base = base.where('p.status', '=', query.status);
   if (query.userId) base = base.where('p.user_id', '=', query.userId);
-  for (const word of searchWords(query.search)) base = base.where(likeContains(sql.ref('u.search_text'), word));
+  for (const word of searchWords(query.search))
+    base = base.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('users as su')
+          .select('su.id')
+          .whereRef('su.id', '=', 'p.user_id')
+          .where(likeContains(sql.ref('su.search_text'), word)),
+      ),
+    );
   return paginate(base, query, (filtered) =>
     filtered
+      .innerJoin('users as u', 'u.id', 'p.user_id')
       .selectAll('p')
       .select(['u.first_name', 'u.last_name', 'u.email'])
       .orderBy(sql.ref(SORTS[query.sort]), (ob) => (query.order === 'asc' ? ob.asc() : ob.desc()).nullsLast())
@@ -53,8 +81,14 @@ export async function countParticipants(
   trainingIds: readonly string[],
 ): Promise<Map<string, { counts: TTrainingCounts; direct: number }>> {
   const out = new Map(trainingIds.map((id) => [id, { counts: emptyCounts(), direct: 0 }]));
+  // Client-wide, the participant rows alone answer (they carry client_id): counted from the index
+  // training_participants_counts without visiting a user. A coordinator's scope needs the users' memberships.
+  const rowsInScope = () =>
+    isGroupScoped(scope)
+      ? participantsInScope(db, scope)
+      : db.selectFrom('training_participants as p').where('p.client_id', '=', scope.clientId);
   for (let i = 0; i < trainingIds.length; i += 500) {
-    const rows = await participantsInScope(db, scope)
+    const rows = await rowsInScope()
       .where('p.training_id', 'in', trainingIds.slice(i, i + 500))
       .where('p.is_assigned', '=', true)
       .select(['p.training_id', 'p.status', 'p.is_direct', (eb) => eb.fn.countAll<number>().as('n')])
