@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, heading, launchBrowser, openPage, screenshot, settle, signIn } from './browser';
-import { resetLocales } from './database';
+import { requirePasswordChange, resetLocales } from './database';
 import { startServer, type TestServer } from './harness';
 import { apiAs, onePagePdf } from './training-helpers';
 
@@ -100,6 +100,22 @@ describe('legal pages, FAQ and About', () => {
     await expect.poll(() => heading(page).textContent()).toBe('Imprint');
     await expectAccessible(page, 'imprint page (English)');
     await shots(page, 'legal-imprint-en');
+    await context.close();
+  });
+
+  it('shows the legal pages to a signed-in user who must still change the password', async () => {
+    await requirePasswordChange(server.db, 'coordinator@demo.example');
+    const { context, page } = await openPage(browser);
+    await signIn(page, server, 'coordinator@demo.example');
+    await page.waitForURL(/\/password-change-required$/);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Impressum' }).click();
+    await page.waitForURL(/\/client\/imprint$/);
+    await expect.poll(() => page.getByTestId('legal-text').textContent()).toContain('Demo GmbH');
+    await page.goto(server.url('/client/privacy-policy'));
+    await page.getByTestId('legal-pdf').waitFor();
+    // Anything else still leads back to the password change.
+    await page.goto(server.url('/faq'));
+    await page.waitForURL(/\/password-change-required$/);
     await context.close();
   });
 
