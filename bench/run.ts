@@ -50,13 +50,14 @@ interface Row {
   'req/s': number;
   'p50 ms': number;
   'p99 ms': number;
+  conns: number;
   errors: number;
 }
 
 async function drive(name: string, url: string, req: BenchRequest): Promise<Row> {
   const result = await autocannon({
     url,
-    connections: Number(args.connections),
+    connections: req.connections ?? Number(args.connections),
     duration: Number(args.duration),
     requests: [
       {
@@ -73,6 +74,7 @@ async function drive(name: string, url: string, req: BenchRequest): Promise<Row>
     'req/s': Math.round(result.requests.average),
     'p50 ms': result.latency.p50,
     'p99 ms': result.latency.p99,
+    conns: req.connections ?? Number(args.connections),
     errors: result.errors + result.timeouts + result.non2xx,
   };
 }
