@@ -131,9 +131,12 @@ for (const dialect of DIALECTS) {
           const unmatched =
             answer.status === 404 && (JSON.parse(answer.body) as { error?: string }).error === 'not_found';
           const badUrl = answer.status === 400;
-          expect(`${target} -> ${same || unmatched || badUrl ? 'fine' : `${answer.status} ${answer.body}`}`).toBe(
-            `${target} -> fine`,
-          );
+          // `/api/client/current;x` (or `%20`) is `/api/client/:id` to the router, with the id `current;x`: the
+          // route it matched guards it, and asks an anonymous caller to sign in. Decided on the matched route.
+          const otherRouteGuard =
+            answer.status === 401 && (JSON.parse(answer.body) as { error?: string }).error === 'unauthorized';
+          const fine = same || unmatched || badUrl || otherRouteGuard;
+          expect(`${target} -> ${fine ? 'fine' : `${answer.status} ${answer.body}`}`).toBe(`${target} -> fine`);
           if (same) seen.push(target);
         }
         for (const answer of await both(target, { host: 'unknown.example' })) {
