@@ -82,9 +82,23 @@ export function ContactsTab({ clientId }: { clientId: string }) {
                 <Table.Td>{c.responsibility}</Table.Td>
                 <Table.Td>{name(c)}</Table.Td>
                 <Table.Td>
-                  {c.phone ? <Anchor href={`tel:${c.phone.replace(/\s/g, '')}`}>{c.phone}</Anchor> : '–'}
+                  {c.phone ? (
+                    <Anchor inherit href={`tel:${c.phone.replace(/\s/g, '')}`}>
+                      {c.phone}
+                    </Anchor>
+                  ) : (
+                    '–'
+                  )}
                 </Table.Td>
-                <Table.Td>{c.email ? <Anchor href={`mailto:${c.email}`}>{c.email}</Anchor> : '–'}</Table.Td>
+                <Table.Td>
+                  {c.email ? (
+                    <Anchor inherit href={`mailto:${c.email}`}>
+                      {c.email}
+                    </Anchor>
+                  ) : (
+                    '–'
+                  )}
+                </Table.Td>
                 {mayWrite && (
                   <Table.Td>
                     <RowActions

@@ -21,11 +21,20 @@ import { TokenCreateDrawer } from './token-create-drawer';
 
 type Confirm = { kind: 'one'; token: TClientToken } | { kind: 'all' } | null;
 
+/** The word carries the meaning on a tint, in the page's text colour (as StatusBadge: the tints' shades miss AA). */
 function TokenStatus({ token }: { token: TClientToken }) {
   const { t } = useTranslation('client-lists');
-  if (token.status === 'inactive') return <Badge color="gray">{t('tokens.inactive')}</Badge>;
-  if (token.expired) return <Badge color="orange">{t('tokens.expired')}</Badge>;
-  return <Badge color="green">{t('tokens.active')}</Badge>;
+  const [colour, label] =
+    token.status === 'inactive'
+      ? ['gray', t('tokens.inactive')]
+      : token.expired
+        ? ['orange', t('tokens.expired')]
+        : ['green', t('tokens.active')];
+  return (
+    <Badge variant="light" color={colour} c="var(--mantine-color-text)" style={{ minWidth: 'max-content' }}>
+      {label}
+    </Badge>
+  );
 }
 
 /**
