@@ -88,10 +88,10 @@ function applyPolicy(err: ApiError): void {
   if (err.status === 403) {
     // These two 403s are states, not missing rights: they have their own pages (spec sections 2 and DECISIONS).
     if (err.code === 'password_change_required') return navigateTo(PASSWORD_CHANGE_PATH, { replace: true });
-    if (err.code === 'platform_inactive') {
-      clearAuth();
-      return navigateTo(PLATFORM_INACTIVE_PATH, { replace: true });
-    }
+    // The page ends the session once it shows: cleared here, while a protected page is still on screen, the route
+    // guard would send the reader on to /login before the page that explains the closed platform.
+    if (err.code === 'platform_inactive')
+      return navigateTo(PLATFORM_INACTIVE_PATH, { replace: true, state: { endSession: true } });
     openApiDialog('forbidden');
   }
 }

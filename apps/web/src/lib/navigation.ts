@@ -2,7 +2,7 @@
  * Lets code outside React (the API client) navigate with the router. The router registers its navigate
  * function at start; until then a full page load does the job.
  */
-type Navigate = (path: string, opts?: { replace?: boolean }) => void;
+type Navigate = (path: string, opts?: { replace?: boolean; state?: unknown }) => void;
 
 let navigateImpl: Navigate = (path) => window.location.assign(path);
 

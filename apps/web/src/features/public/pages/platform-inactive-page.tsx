@@ -1,6 +1,8 @@
 import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { clearAuth, getAuthState } from '../../../lib/auth-store';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCurrentClient } from '../../../lib/use-current-client';
 
@@ -8,6 +10,11 @@ import { useCurrentClient } from '../../../lib/use-current-client';
 export function PlatformInactivePage() {
   const { t } = useTranslation('public');
   usePageTitle(t('platformInactive.title'));
+  // Sent here by the API client when the platform closed during a session: that session is of no use any more.
+  const endSession = (useLocation().state as { endSession?: boolean } | null)?.endSession === true;
+  useEffect(() => {
+    if (endSession && getAuthState().token) clearAuth();
+  }, [endSession]);
   const supportEmail = useCurrentClient().data?.supportEmail;
   return (
     <Stack>
