@@ -218,7 +218,9 @@ describe('a content master edits the German reminder template, previews it and s
     await signIn(page, server, 'admin@demo.example');
     const [demo] = await server.db.all<{ id: string }>("SELECT id FROM clients WHERE platform_domain = 'localhost'");
     await page.goto(server.url(`/reseller/clients/${demo?.id ?? ''}/smtp`));
-    await expect.poll(() => heading(page).textContent()).toBe('SMTP-Einstellungen');
+    // The SMTP settings are a tab of the client's page, which names the client (issue 11).
+    await expect.poll(() => heading(page).textContent()).toBe('Demo');
+    await page.locator('main nav a[aria-current="page"]', { hasText: 'SMTP' }).waitFor();
     await textbox(page, 'Absenderadresse').fill('schulung@demo.example');
     await textbox(page, 'Server').fill('127.0.0.1');
     await textbox(page, 'Benutzername').fill('mailer');
@@ -236,7 +238,7 @@ describe('a content master edits the German reminder template, previews it and s
     await expectAccessible(page, 'SMTP settings');
     await screenshot(page, 'smtp-settings-de');
     await page.getByRole('combobox', { name: 'Sprache' }).selectOption('en-US');
-    await expect.poll(() => heading(page).textContent()).toBe('SMTP settings');
+    await expect.poll(() => page.locator('main nav').textContent()).toContain('Secret tokens');
     await screenshot(page, 'smtp-settings-en');
     await context.close();
   });

@@ -30,7 +30,7 @@ describe('a forced password change (spec sections 2 and 5)', () => {
     await page.goto(server.url('/documents'));
     await page.waitForURL(server.url('/password-change-required'));
     await page.goto(server.url('/client/imprint'));
-    await expect.poll(() => heading(page).textContent()).toBe('Seite nicht gefunden');
+    await expect.poll(() => heading(page).textContent()).toBe('Impressum');
     expect(new URL(page.url()).pathname).toBe('/client/imprint');
     await page.goto(server.url('/password-change-required'));
 
