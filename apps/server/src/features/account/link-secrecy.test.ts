@@ -1,13 +1,12 @@
-import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { createClient, createUser, signIn, type TestClient } from '../../../test/factories';
+import { buildLoggedApp } from '../../../test/logged-app';
 import { TestClock, workerDeps } from '../../../test/mail-test-kit';
 import { startTestSmtp, type TestSmtp } from '../../../test/smtp-test-server';
 import { caller, describeEachDialect, type Caller, type TestContext } from '../../../test/test-app';
-import { buildApp } from '../../app';
 import { redactQueuedLinks } from '../../db/migrations/2026-11-22-0005-mail-secrets';
 import { createJobHandlers } from '../../job-handlers';
 import { runDueJobs, type JobHandler, type WorkerLog } from '../../platform/jobs';
@@ -39,15 +38,7 @@ describeEachDialect('one-time links are never readable after they were queued', 
 
   /** An app whose every log line (at the most verbose level) is kept, and the worker's log lines too. */
   async function loggedApp(c: TestContext) {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _enc, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
-    const app = await buildApp(c.deps, { logger: { level: 'trace', stream } });
-    await app.ready();
+    const { app, lines } = await buildLoggedApp(c.deps);
     const log: WorkerLog = {
       error: (obj, msg) => lines.push(`${msg} ${JSON.stringify(obj)}`),
       debug: (obj, msg) => lines.push(`${msg} ${JSON.stringify(obj)}`),

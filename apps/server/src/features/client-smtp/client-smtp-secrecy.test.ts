@@ -1,7 +1,6 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildApp } from '../../app';
 import { createClient, createUser, signIn } from '../../../test/factories';
+import { buildLoggedApp } from '../../../test/logged-app';
 import { mailHandler } from '../../../test/mail-test-kit';
 import { startTestSmtp, type TestSmtp } from '../../../test/smtp-test-server';
 import { describeEachDialect } from '../../../test/test-app';
@@ -19,15 +18,7 @@ describeEachDialect('SMTP password secrecy', (ctx) => {
 
   it('never shows the password in any API answer or log line, at the most verbose log level', async () => {
     const { deps } = ctx();
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _enc, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
-    const app = await buildApp(deps, { logger: { level: 'trace', stream } });
-    await app.ready();
+    const { app, lines } = await buildLoggedApp(deps);
     try {
       const client = await createClient(deps.db);
       const admin = await signIn(app, await createUser(deps.db, client, { role: 'ADMIN' }));

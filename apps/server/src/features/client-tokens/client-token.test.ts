@@ -1,7 +1,6 @@
-import { Writable } from 'node:stream';
 import { expect, it } from 'vitest';
-import { buildApp } from '../../app';
 import { createClient, createUser, signIn } from '../../../test/factories';
+import { buildLoggedApp } from '../../../test/logged-app';
 import { caller, describeEachDialect } from '../../../test/test-app';
 import { hashToken } from '../../platform/session';
 
@@ -52,15 +51,7 @@ describeEachDialect('client tokens (/api/client-token) and the directory ping', 
 
   it('never shows the secret again: not in a list, an invalidation or a log line, at the most verbose level', async () => {
     const { deps } = ctx();
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _enc, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
-    const app = await buildApp(deps, { logger: { level: 'trace', stream } });
-    await app.ready();
+    const { app, lines } = await buildLoggedApp(deps);
     try {
       const client = await createClient(deps.db);
       const admin = await signIn(app, await createUser(deps.db, client, { role: 'ADMIN' }));
