@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSmtp, type TestSmtp } from '../apps/server/test/smtp-test-server';
-import { expectAccessible, heading, launchBrowser, openPage, screenshot, settle, signIn, submitLogin } from './browser';
-import { startServer, type TestServer } from './harness';
+import type { TestSmtp } from '../apps/server/test/smtp-test-server';
+import { expectAccessible, heading, openPage, screenshot, settle, signIn, submitLogin } from './browser';
+import type { TestServer } from './harness';
+import { mailedLink, startMailingServer } from './mail-server';
 
 // Issue 11, acceptance "Browser test": a RESELLER of Demo creates a client in the screens, gives it colours, a logo
 // and an imprint; the new client's domain shows its login page in those colours with that logo and working legal
@@ -27,18 +28,6 @@ const rgb = (hex: string) => {
 };
 const atWidth = (page: Page, width: number) => page.setViewportSize({ width, height: 800 });
 
-/** The link of the activation mail to `to`, as the real SMTP server received it. */
-async function activationLink(smtp: TestSmtp, to: string): Promise<string> {
-  const until = Date.now() + 30_000;
-  while (Date.now() < until) {
-    const mail = smtp.messages.find((m) => (m.to && 'value' in m.to ? m.to.value[0]?.address : '') === to);
-    const link = /(http:\/\/[\w.-]+:\d+\/init-password\?token=[\w-]+)/.exec(mail?.text ?? '')?.[1];
-    if (link) return link;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no activation mail to ${to}`);
-}
-
 /** Opens the activation link, sets the password and closes the welcome dialog of the first visit. */
 async function activate(page: Page, link: string, screen: string): Promise<void> {
   await page.goto(link);
@@ -60,18 +49,11 @@ describe('branding: a reseller brands a new client, whose domain shows it, and c
   let clientId = '';
   /** The participant's browser, still signed in from the activation when the platform closes. */
   let signedIn: Awaited<ReturnType<typeof openPage>> | undefined;
+  let stop = async () => {};
   beforeAll(async () => {
-    smtp = await startTestSmtp();
-    [server, browser] = await Promise.all([
-      startServer({ SMTP_URL: smtp.url, SMTP_ALLOW_PRIVATE: '1' }),
-      launchBrowser(),
-    ]);
+    ({ server, browser, smtp, stop } = await startMailingServer());
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await smtp?.stop();
-  });
+  afterAll(() => stop());
 
   it('(1) the reseller creates the client in /reseller/clients', async () => {
     const { context, page } = await openPage(browser);
@@ -190,7 +172,7 @@ describe('branding: a reseller brands a new client, whose domain shows it, and c
 
   it('(4a) the first admin activates the account from the mail and adds a participant, who activates too', async () => {
     const admin = await openPage(browser);
-    await activate(admin.page, await activationLink(smtp, ADMIN), 'activation of the first admin');
+    await activate(admin.page, await mailedLink(smtp, ADMIN, 'init-password'), 'activation of the first admin');
     expect(new URL(admin.page.url()).host).toBe(`${DOMAIN}:${server.port}`);
     await admin.page.goto(server.url('/coordination/users', DOMAIN));
     await expect.poll(() => heading(admin.page).textContent()).toBe('Benutzer');
@@ -206,7 +188,11 @@ describe('branding: a reseller brands a new client, whose domain shows it, and c
     await admin.context.close();
 
     signedIn = await openPage(browser);
-    await activate(signedIn.page, await activationLink(smtp, PARTICIPANT), 'activation of the participant');
+    await activate(
+      signedIn.page,
+      await mailedLink(smtp, PARTICIPANT, 'init-password'),
+      'activation of the participant',
+    );
     await expect.poll(() => heading(signedIn!.page).textContent()).toBe('Willkommen, Lea Lernt');
   });
 
