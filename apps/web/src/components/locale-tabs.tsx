@@ -2,7 +2,7 @@ import { LOCALES, type TLocale } from '@lms/contracts/constants';
 import { Tabs, type MantineSpacing } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isLocale } from '../../../lib/i18n';
+import { isLocale } from '../lib/i18n';
 
 interface Props {
   value: TLocale;
@@ -15,6 +15,7 @@ interface Props {
 
 /** One tab per locale for texts kept in every language (spec section 9: de-DE, en-US, fr-FR). */
 export function LocaleTabs({ value, onChange, pt, children }: Props) {
+  // The languages' names stand in the courses namespace (legal, clients and users repeat them word for word).
   const { t } = useTranslation('courses');
   return (
     <Tabs value={value} onChange={(v) => isLocale(v) && onChange(v)} keepMounted={false}>

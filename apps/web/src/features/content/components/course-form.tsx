@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CourseTemplateSelect, type CourseTemplateField, type TemplateChoices } from './course-template-select';
-import { LocaleTabs } from './locale-tabs';
+import { LocaleTabs } from '../../../components/locale-tabs';
 
 export type CourseDraft = {
   texts: Record<TLocale, { title: string; description: string }>;

@@ -21,7 +21,7 @@ import {
 } from '../api/certificate-templates';
 import { CertificatePreview } from '../components/certificate-preview';
 import { CertificateTemplateLocaleForm } from '../components/certificate-template-locale-form';
-import { LocaleTabs } from '../components/locale-tabs';
+import { LocaleTabs } from '../../../components/locale-tabs';
 
 /** /content/certificate-template/{id}: one tab per locale with subtitle, body, background and a live preview. */
 export function CertificateTemplatePage() {

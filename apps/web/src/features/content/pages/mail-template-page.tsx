@@ -19,7 +19,7 @@ import {
   uploadMailTemplateFile,
   useMailTemplate,
 } from '../api/mail-templates';
-import { LocaleTabs } from '../components/locale-tabs';
+import { LocaleTabs } from '../../../components/locale-tabs';
 import { MailPreview } from '../components/mail-preview';
 import { MailTemplateLocaleForm } from '../components/mail-template-locale-form';
 import { notifySuccess } from '../../../lib/notify';

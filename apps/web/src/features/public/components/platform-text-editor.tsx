@@ -1,11 +1,11 @@
-import { LOCALES, type TLocale } from '@lms/contracts/constants';
+import type { TLocale } from '@lms/contracts/constants';
 import type { TPlatformTextKey } from '@lms/contracts/platform-texts';
-import { Button, Group, Loader, Paper, SimpleGrid, Stack, Tabs, Text, Textarea, Title } from '@mantine/core';
+import { Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LocaleTabs } from '../../../components/locale-tabs';
 import { showApiError } from '../../../lib/error-text';
-import { isLocale } from '../../../lib/i18n';
 import { notifySuccess } from '../../../lib/notify';
 import { savePlatformText, usePlatformText } from '../api/texts';
 import { MarkdownPreview } from './markdown-preview';
@@ -28,20 +28,9 @@ export function PlatformTextEditor({ textKey, initialLocale, onClose }: Props) {
           {title}
         </Title>
         <Text size="sm">{textKey === 'faq' ? t('platform.faq.editHint') : t('platform.markdownHint')}</Text>
-        <Tabs value={locale} onChange={(v) => isLocale(v) && setLocale(v)} keepMounted={false}>
-          <Tabs.List>
-            {LOCALES.map((l) => (
-              <Tabs.Tab key={l} value={l}>
-                {t(`locales.${l}`)}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-          {LOCALES.map((l) => (
-            <Tabs.Panel key={l} value={l} pt="md">
-              <LocaleEditor textKey={textKey} locale={l} onClose={onClose} />
-            </Tabs.Panel>
-          ))}
-        </Tabs>
+        <LocaleTabs value={locale} onChange={setLocale} pt="md">
+          {(l) => <LocaleEditor textKey={textKey} locale={l} onClose={onClose} />}
+        </LocaleTabs>
       </Stack>
     </Paper>
   );
