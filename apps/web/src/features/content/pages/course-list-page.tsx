@@ -1,11 +1,11 @@
 import { COURSE_SORTS, type TCourseSort } from '@lms/contracts/courses';
-import { Anchor, Badge, Button, Group, NativeSelect, Stack, Table, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { Anchor, Badge, Button, Group, Stack, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { PagedTable } from '../../../components/paged-table';
+import { SearchField, useListSearch } from '../../../components/search-field';
+import { SortSelects, useSortChoice } from '../../../components/sort-selects';
 import { usePaging } from '../../../components/table-paging';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCourses } from '../api/courses';
@@ -16,12 +16,15 @@ export function CourseListPage() {
   const { t, i18n } = useTranslation('courses');
   usePageTitle(t('list.title'));
   const paging = usePaging();
-  const { page, pageSize, setPage } = paging;
-  const [sort, setSort] = useState<TCourseSort>('title');
-  const [order, setOrder] = useState<'asc' | 'desc'>('asc');
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
-  const list = useCourses({ page, pageSize, sort, order, search: debouncedSearch });
+  const sorting = useSortChoice<TCourseSort>('title');
+  const search = useListSearch(paging);
+  const list = useCourses({
+    page: paging.page,
+    pageSize: paging.pageSize,
+    sort: sorting.sort,
+    order: sorting.order,
+    search: search.debounced,
+  });
 
   return (
     <Stack>
@@ -35,30 +38,8 @@ export function CourseListPage() {
         }
       />
       <Group align="flex-end">
-        <TextInput
-          label={t('list.search')}
-          type="search"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            setPage(1);
-          }}
-        />
-        <NativeSelect
-          label={t('list.sort')}
-          value={sort}
-          onChange={(e) => setSort(e.currentTarget.value as TCourseSort)}
-          data={COURSE_SORTS.map((s) => ({ value: s, label: t(`list.sorts.${s}`) }))}
-        />
-        <NativeSelect
-          label={t('list.order')}
-          value={order}
-          onChange={(e) => setOrder(e.currentTarget.value as 'asc' | 'desc')}
-          data={[
-            { value: 'asc', label: t('list.ascending') },
-            { value: 'desc', label: t('list.descending') },
-          ]}
-        />
+        <SearchField label={t('list.search')} search={search} />
+        <SortSelects choice={sorting} sorts={COURSE_SORTS} sortLabel={(s) => t(`list.sorts.${s}`)} />
       </Group>
       <PagedTable
         list={list}

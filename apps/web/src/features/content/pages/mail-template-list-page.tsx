@@ -1,11 +1,12 @@
 import { MAIL_TEMPLATE_KINDS, type TMailTemplateKind } from '@lms/contracts/mail-templates';
-import { Anchor, Badge, Button, Group, NativeSelect, Stack, Table, TextInput } from '@mantine/core';
-import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
+import { Anchor, Badge, Button, Group, NativeSelect, Stack, Table } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { PagedTable } from '../../../components/paged-table';
+import { SearchField, useListSearch } from '../../../components/search-field';
 import { usePaging } from '../../../components/table-paging';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useMailTemplates } from '../api/mail-templates';
@@ -19,11 +20,10 @@ export function MailTemplateListPage() {
   usePageTitle(t('templates.title'));
   const paging = usePaging();
   const { page, pageSize, setPage } = paging;
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const search = useListSearch(paging);
   const [kind, setKind] = useState<TMailTemplateKind | null>(null);
   const [creating, create] = useDisclosure(false);
-  const list = useMailTemplates({ page, pageSize, search: debounced, kind });
+  const list = useMailTemplates({ page, pageSize, search: search.debounced, kind });
 
   return (
     <Stack>
@@ -33,15 +33,7 @@ export function MailTemplateListPage() {
         action={<Button onClick={create.open}>{t('templates.create')}</Button>}
       />
       <Group align="flex-end">
-        <TextInput
-          label={t('templates.search')}
-          type="search"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            setPage(1);
-          }}
-        />
+        <SearchField label={t('templates.search')} search={search} />
         <NativeSelect
           label={t('templates.kind')}
           value={kind ?? ''}

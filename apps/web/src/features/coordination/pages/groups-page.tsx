@@ -1,9 +1,10 @@
 import type { GROUP_SORTS } from '@lms/contracts/groups';
-import { Anchor, Badge, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Anchor, Badge, Button, Group, Stack, Table } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/page-header';
 import { PagedTable } from '../../../components/paged-table';
+import { SearchField, useListSearch } from '../../../components/search-field';
 import { usePaging } from '../../../components/table-paging';
 import { formatDay } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -19,15 +20,14 @@ export function GroupsPage() {
   usePageTitle(t('groups.title'));
   const paging = usePaging();
   const sorting = useSorting<GroupSort>('name', paging);
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const search = useListSearch(paging);
   const [drawer, setDrawer] = useState<GroupDrawerState>(null);
   const list = useGroups({
     page: paging.page,
     pageSize: paging.pageSize,
     sort: sorting.sort,
     order: sorting.order,
-    search: debounced || undefined,
+    search: search.debounced || undefined,
   });
   const header = (column: GroupSort, label: string) => (
     <SortHeader column={column} sorting={sorting}>
@@ -37,23 +37,12 @@ export function GroupsPage() {
 
   return (
     <Stack>
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1}>{t('groups.title')}</Title>
-          <Text c="dimmed">{t('groups.intro')}</Text>
-        </div>
-        <Button onClick={() => setDrawer({ mode: 'create' })}>{t('groups.create')}</Button>
-      </Group>
-      <TextInput
-        label={t('groups.search')}
-        type="search"
-        maw={360}
-        value={search}
-        onChange={(e) => {
-          setSearch(e.currentTarget.value);
-          paging.setPage(1);
-        }}
+      <PageHeader
+        title={t('groups.title')}
+        intro={t('groups.intro')}
+        action={<Button onClick={() => setDrawer({ mode: 'create' })}>{t('groups.create')}</Button>}
       />
+      <SearchField label={t('groups.search')} maw={360} search={search} />
       <PagedTable
         list={list}
         paging={paging}

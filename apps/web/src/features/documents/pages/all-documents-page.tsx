@@ -1,10 +1,9 @@
 import type { TAllDocumentSort } from '@lms/contracts/documents';
-import { Stack, Table, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { PagedTable } from '../../../components/paged-table';
+import { SearchField, useListSearch } from '../../../components/search-field';
 import { usePaging } from '../../../components/table-paging';
 import { formatDay } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -22,14 +21,13 @@ export function AllDocumentsPage() {
   usePageTitle(t('all.title'));
   const paging = usePaging();
   const sorting = useSorting<TAllDocumentSort>('issuedAt', paging);
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const search = useListSearch(paging);
   const list = useAllDocuments({
     page: paging.page,
     pageSize: paging.pageSize,
     sort: sorting.sort,
     order: sorting.order,
-    search: debounced || undefined,
+    search: search.debounced || undefined,
   });
   const header = (column: TAllDocumentSort, label: string) => (
     <SortHeader column={column} sorting={sorting}>
@@ -40,16 +38,11 @@ export function AllDocumentsPage() {
     <Stack>
       <PageHeader title={t('all.title')} intro={t('all.intro')} />
       <DocumentsNav />
-      <TextInput
+      <SearchField
         label={t('all.search')}
         description={t('all.searchHint')}
-        type="search"
         w={{ base: '100%', xs: 360 }}
-        value={search}
-        onChange={(e) => {
-          setSearch(e.currentTarget.value);
-          paging.setPage(1);
-        }}
+        search={search}
       />
       <PagedTable
         list={list}
@@ -61,7 +54,7 @@ export function AllDocumentsPage() {
           header('issuedAt', t('fields.issuedAt')),
           t('fields.download'),
         ]}
-        emptyText={debounced ? t('all.noMatch') : t('all.empty')}
+        emptyText={search.debounced ? t('all.noMatch') : t('all.empty')}
         totalLabel={(count) => t('all.total', { count })}
         renderRow={(doc) => (
           <>

@@ -1,12 +1,12 @@
 import type { TCompany } from '@lms/contracts/companies';
-import { Alert, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
 import { PagedTable } from '../../../components/paged-table';
 import { RowActions } from '../../../components/row-actions';
+import { SearchField, useListSearch } from '../../../components/search-field';
 import { usePaging } from '../../../components/table-paging';
 import { showApiError } from '../../../lib/error-text';
 import { formatDay } from '../../../lib/format';
@@ -27,8 +27,7 @@ export function CompaniesTab({ clientId }: { clientId: string }) {
   const queryClient = useQueryClient();
   const mayWrite = useMayWriteClient();
   const paging = usePaging();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const search = useListSearch(paging);
   const [modal, setModal] = useState<CompanyModalState>(null);
   const [removing, setRemoving] = useState<TCompany | null>(null);
   const [busy, setBusy] = useState(false);
@@ -37,7 +36,7 @@ export function CompaniesTab({ clientId }: { clientId: string }) {
     page: paging.page,
     pageSize: paging.pageSize,
     sort: 'name',
-    search: debounced || undefined,
+    search: search.debounced || undefined,
   });
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: companyKeys.of(clientId) });
@@ -70,16 +69,7 @@ export function CompaniesTab({ clientId }: { clientId: string }) {
           {t('readOnly')}
         </Alert>
       )}
-      <TextInput
-        label={t('companies.search')}
-        type="search"
-        maw={360}
-        value={search}
-        onChange={(e) => {
-          setSearch(e.currentTarget.value);
-          paging.setPage(1);
-        }}
-      />
+      <SearchField label={t('companies.search')} maw={360} search={search} />
       <PagedTable
         list={list}
         paging={paging}
@@ -90,7 +80,7 @@ export function CompaniesTab({ clientId }: { clientId: string }) {
           t('companies.createdAt'),
           ...(mayWrite ? [t('actions')] : []),
         ]}
-        emptyText={debounced ? t('companies.noMatch') : t('companies.empty')}
+        emptyText={search.debounced ? t('companies.noMatch') : t('companies.empty')}
         totalLabel={(total) => t('companies.total', { count: total })}
         renderRow={(c) => (
           <>

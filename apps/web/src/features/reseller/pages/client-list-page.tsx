@@ -1,12 +1,13 @@
 import { CLIENT_SORTS, type TClientSort } from '@lms/contracts/client-admin';
 import { can } from '@lms/contracts/permissions';
-import { Anchor, Button, Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { PagedTable } from '../../../components/paged-table';
+import { SearchField, useListSearch } from '../../../components/search-field';
+import { SortSelects, useSortChoice } from '../../../components/sort-selects';
 import { usePaging } from '../../../components/table-paging';
 import { useAuth } from '../../../lib/auth-store';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -20,13 +21,16 @@ export function ClientListPage() {
   usePageTitle(t('list.title'));
   const { user } = useAuth();
   const paging = usePaging();
-  const { page, pageSize, setPage } = paging;
-  const [sort, setSort] = useState<TClientSort>('name');
-  const [order, setOrder] = useState<'asc' | 'desc'>('asc');
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
+  const sorting = useSortChoice<TClientSort>('name');
+  const search = useListSearch(paging);
   const [creating, setCreating] = useState(false);
-  const list = useClients({ page, pageSize, sort, order, search: debouncedSearch });
+  const list = useClients({
+    page: paging.page,
+    pageSize: paging.pageSize,
+    sort: sorting.sort,
+    order: sorting.order,
+    search: search.debounced,
+  });
   const mayCreate = !!user && can(user.role, 'clients.create');
 
   return (
@@ -37,30 +41,8 @@ export function ClientListPage() {
         action={mayCreate && <Button onClick={() => setCreating(true)}>{t('list.create')}</Button>}
       />
       <Group align="flex-end">
-        <TextInput
-          label={t('list.search')}
-          type="search"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            setPage(1);
-          }}
-        />
-        <NativeSelect
-          label={t('list.sort')}
-          value={sort}
-          onChange={(e) => setSort(e.currentTarget.value as TClientSort)}
-          data={CLIENT_SORTS.map((s) => ({ value: s, label: t(`list.sorts.${s}`) }))}
-        />
-        <NativeSelect
-          label={t('list.order')}
-          value={order}
-          onChange={(e) => setOrder(e.currentTarget.value as 'asc' | 'desc')}
-          data={[
-            { value: 'asc', label: t('list.ascending') },
-            { value: 'desc', label: t('list.descending') },
-          ]}
-        />
+        <SearchField label={t('list.search')} search={search} />
+        <SortSelects choice={sorting} sorts={CLIENT_SORTS} sortLabel={(s) => t(`list.sorts.${s}`)} />
       </Group>
       <PagedTable
         list={list}
