@@ -1,9 +1,9 @@
 import type { TGroupPerson } from '@lms/contracts/groups';
 import { Alert, Button, Drawer, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useErrorText } from '../../../lib/error-text';
+import { FormError, useFormSubmit } from '../../../components/form-submit';
 import { createGroup, deleteGroup, groupKeys, updateGroup, useGroup } from '../api/groups';
 import { userKeys } from '../api/users';
 import { UserPicker } from './user-picker';
@@ -14,7 +14,6 @@ export type GroupDrawerState = { mode: 'create' } | { mode: 'edit'; id: string }
 /** Create and edit drawer of /coordination/groups: name, members, coordinators; delete when the group is empty. */
 export function GroupDrawer({ state, onClose }: { state: GroupDrawerState; onClose: () => void }) {
   const { t } = useTranslation('users');
-  const errorText = useErrorText();
   const queryClient = useQueryClient();
   const editId = state?.mode === 'edit' ? state.id : null;
   const loaded = useGroup(editId);
@@ -22,8 +21,7 @@ export function GroupDrawer({ state, onClose }: { state: GroupDrawerState; onClo
   const [name, setName] = useState('');
   const [members, setMembers] = useState<TGroupPerson[]>([]);
   const [coordinators, setCoordinators] = useState<TGroupPerson[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run, submit } = useFormSubmit();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const external = group?.externallyManaged ?? false;
 
@@ -32,19 +30,16 @@ export function GroupDrawer({ state, onClose }: { state: GroupDrawerState; onClo
     setName(group?.name ?? '');
     setMembers(group?.members ?? []);
     setCoordinators(group?.coordinators ?? []);
-  }, [state, group]);
+  }, [state, group, setError]);
 
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: groupKeys.all });
     await queryClient.invalidateQueries({ queryKey: userKeys.all });
   };
 
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!name.trim()) return setError(t('form.required'));
-    setBusy(true);
-    setError(null);
-    try {
+  const save = submit(
+    () => (name.trim() ? null : t('form.required')),
+    async () => {
       const body = {
         name: name.trim(),
         memberIds: members.map((m) => m.id),
@@ -55,29 +50,21 @@ export function GroupDrawer({ state, onClose }: { state: GroupDrawerState; onClo
       notifySuccess(t('groups.saved'));
       await refresh();
       onClose();
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
 
-  const remove = async () => {
-    if (!group) return;
-    setBusy(true);
-    try {
-      await deleteGroup(group.id);
-      notifySuccess(t('groups.deleted'));
-      await refresh();
-      setConfirmDelete(false);
+  // A refusal (e.g. the group still has members) closes the confirmation and shows in the drawer.
+  const remove = (id: string) =>
+    run(async () => {
+      try {
+        await deleteGroup(id);
+        notifySuccess(t('groups.deleted'));
+        await refresh();
+      } finally {
+        setConfirmDelete(false);
+      }
       onClose();
-    } catch (err) {
-      setConfirmDelete(false);
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <Drawer
@@ -90,18 +77,14 @@ export function GroupDrawer({ state, onClose }: { state: GroupDrawerState; onClo
     >
       {editId && loaded.isPending && <Loader aria-label={t('form.loading')} />}
       {(state?.mode === 'create' || group) && (
-        <form onSubmit={(e) => void save(e)} noValidate>
+        <form onSubmit={save} noValidate>
           <Stack>
             {external && (
               <Alert color="blue" variant="light" role="note">
                 {t('groups.externalHint')}
               </Alert>
             )}
-            {error && (
-              <Alert color="red" variant="light" role="alert">
-                {error}
-              </Alert>
-            )}
+            <FormError error={error} />
             <TextInput
               label={t('groups.name')}
               required
@@ -157,7 +140,7 @@ export function GroupDrawer({ state, onClose }: { state: GroupDrawerState; onClo
             <Button variant="default" onClick={() => setConfirmDelete(false)}>
               {t('common:cancel')}
             </Button>
-            <Button color="red" loading={busy} onClick={() => void remove()}>
+            <Button color="red" loading={busy} onClick={() => group && void remove(group.id)}>
               {t('groups.delete')}
             </Button>
           </Group>

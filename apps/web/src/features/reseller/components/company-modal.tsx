@@ -1,7 +1,7 @@
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { useEffect, useState, type FormEvent } from 'react';
+import { Modal, Stack, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useErrorText } from '../../../lib/error-text';
+import { FormButtons, FormError, useFormSubmit } from '../../../components/form-submit';
 import { closeButton } from '../../../lib/notify';
 
 export type CompanyModalState = { mode: 'create' } | { mode: 'rename'; id: string; name: string } | null;
@@ -15,30 +15,21 @@ interface Props {
 /** Name a new company or rename one; a name the client already has (in any case) is refused by the server. */
 export function CompanyModal({ state, onClose, onSave }: Props) {
   const { t } = useTranslation('client-lists');
-  const errorText = useErrorText();
   const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, submit } = useFormSubmit();
 
   useEffect(() => {
     setError(null);
     setName(state?.mode === 'rename' ? state.name : '');
-  }, [state]);
+  }, [state, setError]);
 
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!name.trim()) return setError(t('companies.required'));
-    setBusy(true);
-    setError(null);
-    try {
+  const save = submit(
+    () => (name.trim() ? null : t('companies.required')),
+    async () => {
       await onSave(name.trim());
       onClose();
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
 
   return (
     <Modal
@@ -47,13 +38,9 @@ export function CompanyModal({ state, onClose, onSave }: Props) {
       onClose={onClose}
       title={state?.mode === 'rename' ? t('companies.renameTitle') : t('companies.createTitle')}
     >
-      <form onSubmit={(e) => void save(e)} noValidate>
+      <form onSubmit={save} noValidate>
         <Stack>
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
+          <FormError error={error} />
           <TextInput
             label={t('companies.name')}
             required
@@ -61,14 +48,7 @@ export function CompanyModal({ state, onClose, onSave }: Props) {
             value={name}
             onChange={(e) => setName(e.currentTarget.value)}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common:cancel')}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {t('common:save')}
-            </Button>
-          </Group>
+          <FormButtons busy={busy} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

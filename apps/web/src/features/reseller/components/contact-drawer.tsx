@@ -1,8 +1,8 @@
 import type { TClientContact, TSaveClientContactBody } from '@lms/contracts/client-contacts';
-import { Alert, Button, Drawer, Group, Stack, TextInput } from '@mantine/core';
-import { useEffect, useState, type FormEvent } from 'react';
+import { Drawer, Stack, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useErrorText } from '../../../lib/error-text';
+import { FormButtons, FormError, useFormSubmit } from '../../../components/form-submit';
 import { closeButton } from '../../../lib/notify';
 
 export type ContactDrawerState = { mode: 'create' } | { mode: 'edit'; contact: TClientContact } | null;
@@ -19,33 +19,23 @@ interface Props {
 /** Create and edit drawer of a client's contact (spec section 3: responsibility, name, phone, e-mail). */
 export function ContactDrawer({ state, onClose, onSave }: Props) {
   const { t } = useTranslation('client-lists');
-  const errorText = useErrorText();
   const [form, setForm] = useState<Form>(EMPTY);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, submit } = useFormSubmit();
   const set = (key: keyof Form, value: string) => setForm((f) => ({ ...f, [key]: value }));
 
   useEffect(() => {
     setError(null);
     const c = state?.mode === 'edit' ? state.contact : null;
     setForm(c ? { ...c, phone: c.phone ?? '', email: c.email ?? '' } : EMPTY);
-  }, [state]);
+  }, [state, setError]);
 
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!form.responsibility.trim() || !form.firstName.trim() || !form.lastName.trim())
-      return setError(t('contacts.required'));
-    setBusy(true);
-    setError(null);
-    try {
+  const save = submit(
+    () => (form.responsibility.trim() && form.firstName.trim() && form.lastName.trim() ? null : t('contacts.required')),
+    async () => {
       await onSave(form);
       onClose();
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
 
   return (
     <Drawer
@@ -55,13 +45,9 @@ export function ContactDrawer({ state, onClose, onSave }: Props) {
       position="right"
       title={state?.mode === 'edit' ? t('contacts.editTitle') : t('contacts.createTitle')}
     >
-      <form onSubmit={(e) => void save(e)} noValidate>
+      <form onSubmit={save} noValidate>
         <Stack>
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
+          <FormError error={error} />
           <TextInput
             label={t('contacts.responsibility')}
             description={t('contacts.responsibilityHint')}
@@ -97,14 +83,7 @@ export function ContactDrawer({ state, onClose, onSave }: Props) {
             value={form.email}
             onChange={(e) => set('email', e.currentTarget.value)}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common:cancel')}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {t('common:save')}
-            </Button>
-          </Group>
+          <FormButtons busy={busy} onCancel={onClose} />
         </Stack>
       </form>
     </Drawer>

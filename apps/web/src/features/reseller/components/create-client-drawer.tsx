@@ -1,11 +1,11 @@
 import { LOCALES, type TLocale } from '@lms/contracts/constants';
-import { Alert, Button, Checkbox, Drawer, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Checkbox, Drawer, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { FormButtons, FormError, useFormSubmit } from '../../../components/form-submit';
 import { useAuth } from '../../../lib/auth-store';
-import { useErrorText } from '../../../lib/error-text';
 import { closeButton, notifySuccess } from '../../../lib/notify';
 import { clientKeys, createClient } from '../api/clients';
 
@@ -17,7 +17,6 @@ const EMPTY = { name: '', platformDomain: '', email: '', firstName: '', lastName
  */
 export function CreateClientDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation('clients');
-  const errorText = useErrorText();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { user } = useAuth();
@@ -25,18 +24,14 @@ export function CreateClientDrawer({ opened, onClose }: { opened: boolean; onClo
   const [locale, setLocale] = useState<TLocale>(
     (LOCALES as readonly string[]).includes(i18n.language) ? (i18n.language as TLocale) : 'de-DE',
   );
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, submit } = useFormSubmit();
   const set = (key: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setForm({ ...form, [key]: key === 'isReseller' ? e.currentTarget.checked : e.currentTarget.value });
 
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
-    const required = [form.name, form.platformDomain, form.email, form.firstName, form.lastName];
-    if (required.some((v) => !v.trim())) return setError(t('form.required'));
-    setBusy(true);
-    setError(null);
-    try {
+  const required = [form.name, form.platformDomain, form.email, form.firstName, form.lastName];
+  const save = submit(
+    () => (required.some((v) => !v.trim()) ? t('form.required') : null),
+    async () => {
       const created = await createClient({
         name: form.name,
         platformDomain: form.platformDomain,
@@ -48,12 +43,8 @@ export function CreateClientDrawer({ opened, onClose }: { opened: boolean; onClo
       setForm(EMPTY);
       onClose();
       void navigate(`/reseller/clients/${created.id}`);
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
 
   return (
     <Drawer
@@ -64,13 +55,9 @@ export function CreateClientDrawer({ opened, onClose }: { opened: boolean; onClo
       size="lg"
       title={t('create.title')}
     >
-      <form onSubmit={(e) => void save(e)} noValidate>
+      <form onSubmit={save} noValidate>
         <Stack>
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
+          <FormError error={error} />
           <TextInput label={t('fields.name')} required value={form.name} onChange={set('name')} />
           <TextInput
             label={t('fields.platformDomain')}
@@ -97,14 +84,7 @@ export function CreateClientDrawer({ opened, onClose }: { opened: boolean; onClo
             onChange={(e) => setLocale(e.currentTarget.value as TLocale)}
             data={LOCALES.map((l) => ({ value: l, label: t(`locales.${l}`) }))}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('form.cancel')}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {t('create.submit')}
-            </Button>
-          </Group>
+          <FormButtons busy={busy} onCancel={onClose} cancelLabel={t('form.cancel')} submitLabel={t('create.submit')} />
         </Stack>
       </form>
     </Drawer>

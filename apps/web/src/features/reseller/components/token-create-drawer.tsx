@@ -1,8 +1,8 @@
 import type { TCreatedClientToken } from '@lms/contracts/client-tokens';
 import { Alert, Button, CopyButton, Drawer, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useErrorText } from '../../../lib/error-text';
+import { FormButtons, FormError, useFormSubmit } from '../../../components/form-submit';
 import { todayIso } from '../../../lib/format';
 import { closeButton } from '../../../lib/notify';
 import { createClientToken } from '../api/client-tokens';
@@ -20,12 +20,10 @@ interface Props {
  */
 export function TokenCreateDrawer({ clientId, opened, onClose, onCreated }: Props) {
   const { t } = useTranslation('client-lists');
-  const errorText = useErrorText();
   const [name, setName] = useState('');
   const [expiresOn, setExpiresOn] = useState('');
   const [created, setCreated] = useState<TCreatedClientToken | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, submit } = useFormSubmit();
 
   useEffect(() => {
     if (opened) return;
@@ -33,22 +31,15 @@ export function TokenCreateDrawer({ clientId, opened, onClose, onCreated }: Prop
     setExpiresOn('');
     setCreated(null);
     setError(null);
-  }, [opened]);
+  }, [opened, setError]);
 
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!name.trim()) return setError(t('tokens.required'));
-    setBusy(true);
-    setError(null);
-    try {
+  const save = submit(
+    () => (name.trim() ? null : t('tokens.required')),
+    async () => {
       setCreated(await createClientToken({ clientId, name: name.trim(), expiresOn: expiresOn || null }));
       await onCreated();
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
 
   return (
     <Drawer
@@ -90,13 +81,9 @@ export function TokenCreateDrawer({ clientId, opened, onClose, onCreated }: Prop
           <Text size="sm">{t('tokens.useHint')}</Text>
         </Stack>
       ) : (
-        <form onSubmit={(e) => void save(e)} noValidate>
+        <form onSubmit={save} noValidate>
           <Stack>
-            {error && (
-              <Alert color="red" variant="light" role="alert">
-                {error}
-              </Alert>
-            )}
+            <FormError error={error} />
             <TextInput
               label={t('tokens.name')}
               description={t('tokens.nameHint')}
@@ -112,14 +99,7 @@ export function TokenCreateDrawer({ clientId, opened, onClose, onCreated }: Prop
               value={expiresOn}
               onChange={(e) => setExpiresOn(e.currentTarget.value)}
             />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
-                {t('common:cancel')}
-              </Button>
-              <Button type="submit" loading={busy}>
-                {t('tokens.createSubmit')}
-              </Button>
-            </Group>
+            <FormButtons busy={busy} onCancel={onClose} submitLabel={t('tokens.createSubmit')} />
           </Stack>
         </form>
       )}

@@ -1,0 +1,72 @@
+import { Alert, Button, Group } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../lib/error-text';
+
+/** A drawer's or modal's form that saves to the server: busy while it runs, the error it shows above its fields. */
+export interface FormSubmit {
+  busy: boolean;
+  error: string | null;
+  setError: (error: string | null) => void;
+  /** Runs `action` while busy; what it throws becomes the form's error, in the reader's language. */
+  run: (action: () => Promise<void>) => Promise<void>;
+  /** The form's onSubmit: a text from `check` (e.g. a required field left empty) is shown instead of saving. */
+  submit: (check: () => string | null, action: () => Promise<void>) => (e: FormEvent) => void;
+}
+
+export function useFormSubmit(): FormSubmit {
+  const errorText = useErrorText();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const submit = (check: () => string | null, action: () => Promise<void>) => (e: FormEvent) => {
+    e.preventDefault();
+    const problem = check();
+    if (problem) setError(problem);
+    else void run(action);
+  };
+  return { busy, error, setError, run, submit };
+}
+
+/** The form's error above its fields; role="alert" so a screen reader announces it. */
+export function FormError({ error }: { error: string | null }) {
+  if (!error) return null;
+  return (
+    <Alert color="red" variant="light" role="alert">
+      {error}
+    </Alert>
+  );
+}
+
+interface ButtonsProps {
+  busy: boolean;
+  onCancel: () => void;
+  /** "Save" unless the form names its action, e.g. "Create client". */
+  submitLabel?: string;
+  cancelLabel?: string;
+}
+
+/** Cancel and submit at the foot of a form, submit last (the reading order ends on the action). */
+export function FormButtons({ busy, onCancel, submitLabel, cancelLabel }: ButtonsProps) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="flex-end">
+      <Button variant="default" onClick={onCancel}>
+        {cancelLabel ?? t('common:cancel')}
+      </Button>
+      <Button type="submit" loading={busy}>
+        {submitLabel ?? t('common:save')}
+      </Button>
+    </Group>
+  );
+}
