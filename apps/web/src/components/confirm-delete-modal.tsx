@@ -1,5 +1,7 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { showApiError } from '../lib/error-text';
 import { closeButton } from '../lib/notify';
 
 interface Props {
@@ -30,4 +32,39 @@ export function ConfirmDeleteModal({ opened, title, text, confirmLabel, busy, on
       </Group>
     </Modal>
   );
+}
+
+/** What asking before a delete needs: the item asked about, and the modal's state. */
+export interface ConfirmedDelete<T> {
+  /** The item the modal asks about, null while it is closed. */
+  item: T | null;
+  ask: (item: T) => void;
+  /** Spread into ConfirmDeleteModal. */
+  modal: Pick<Props, 'opened' | 'busy' | 'onCancel' | 'onConfirm'>;
+}
+
+/**
+ * The state of a ConfirmDeleteModal: `remove` runs on confirmation (busy meanwhile), a refusal shows as the API's
+ * error notification, and the modal closes either way.
+ */
+export function useConfirmedDelete<T>(remove: (item: T) => Promise<void>): ConfirmedDelete<T> {
+  const [item, setItem] = useState<T | null>(null);
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    if (item === null) return;
+    setBusy(true);
+    try {
+      await remove(item);
+    } catch (err) {
+      showApiError(err);
+    } finally {
+      setBusy(false);
+      setItem(null);
+    }
+  };
+  return {
+    item,
+    ask: setItem,
+    modal: { opened: item !== null, busy, onCancel: () => setItem(null), onConfirm: () => void confirm() },
+  };
 }

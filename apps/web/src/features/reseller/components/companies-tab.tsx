@@ -1,17 +1,17 @@
 import type { TCompany } from '@lms/contracts/companies';
-import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Stack, Table } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { ConfirmDeleteModal, useConfirmedDelete } from '../../../components/confirm-delete-modal';
 import { PagedTable } from '../../../components/paged-table';
 import { RowActions } from '../../../components/row-actions';
 import { SearchField, useListSearch } from '../../../components/search-field';
 import { usePaging } from '../../../components/table-paging';
-import { showApiError } from '../../../lib/error-text';
 import { formatDay } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { companyKeys, createCompany, deleteCompany, renameCompany, useCompanies } from '../api/companies';
+import { ClientTabIntro } from './client-tab-intro';
 import { CompanyModal, type CompanyModalState } from './company-modal';
 import { useMayWriteClient } from './use-may-write-client';
 
@@ -29,8 +29,6 @@ export function CompaniesTab({ clientId }: { clientId: string }) {
   const paging = usePaging();
   const search = useListSearch(paging);
   const [modal, setModal] = useState<CompanyModalState>(null);
-  const [removing, setRemoving] = useState<TCompany | null>(null);
-  const [busy, setBusy] = useState(false);
   const list = useCompanies({
     clientId,
     page: paging.page,
@@ -43,32 +41,20 @@ export function CompaniesTab({ clientId }: { clientId: string }) {
     await queryClient.invalidateQueries({ queryKey: USER_FORM_COMPANIES });
   };
 
-  const remove = async () => {
-    if (!removing) return;
-    setBusy(true);
-    try {
-      await deleteCompany(removing.id);
-      notifySuccess(t('companies.deleted'));
-      await refresh();
-    } catch (err) {
-      showApiError(err);
-    } finally {
-      setBusy(false);
-      setRemoving(null);
-    }
-  };
+  const removal = useConfirmedDelete<TCompany>(async (company) => {
+    await deleteCompany(company.id);
+    notifySuccess(t('companies.deleted'));
+    await refresh();
+  });
 
   return (
     <Stack>
-      <Group justify="space-between" align="flex-end">
-        <Text>{t('companies.intro')}</Text>
-        {mayWrite && <Button onClick={() => setModal({ mode: 'create' })}>{t('companies.create')}</Button>}
-      </Group>
-      {!mayWrite && (
-        <Alert color="gray" variant="light" role="note">
-          {t('readOnly')}
-        </Alert>
-      )}
+      <ClientTabIntro
+        intro={t('companies.intro')}
+        createLabel={t('companies.create')}
+        onCreate={() => setModal({ mode: 'create' })}
+        mayWrite={mayWrite}
+      />
       <SearchField label={t('companies.search')} maw={360} search={search} />
       <PagedTable
         list={list}
@@ -100,7 +86,7 @@ export function CompaniesTab({ clientId }: { clientId: string }) {
                       label: t('delete'),
                       name: t('companies.deleteNamed', { name: c.name }),
                       danger: true,
-                      onClick: () => setRemoving(c),
+                      onClick: () => removal.ask(c),
                     },
                   ]}
                 />
@@ -120,13 +106,10 @@ export function CompaniesTab({ clientId }: { clientId: string }) {
         }}
       />
       <ConfirmDeleteModal
-        opened={removing !== null}
+        {...removal.modal}
         title={t('companies.deleteTitle')}
-        text={removing ? t('companies.deleteText', { name: removing.name }) : ''}
+        text={removal.item ? t('companies.deleteText', { name: removal.item.name }) : ''}
         confirmLabel={t('companies.deleteConfirm')}
-        busy={busy}
-        onCancel={() => setRemoving(null)}
-        onConfirm={() => void remove()}
       />
     </Stack>
   );

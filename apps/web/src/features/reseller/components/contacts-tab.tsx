@@ -1,12 +1,12 @@
 import type { TClientContact } from '@lms/contracts/client-contacts';
-import { Alert, Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Stack, Table } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { ConfirmDeleteModal, useConfirmedDelete } from '../../../components/confirm-delete-modal';
 import { PageLoader } from '../../../components/page-loader';
 import { RowActions } from '../../../components/row-actions';
-import { showApiError, useErrorText } from '../../../lib/error-text';
+import { useErrorText } from '../../../lib/error-text';
 import { notifySuccess } from '../../../lib/notify';
 import {
   clientContactKeys,
@@ -15,6 +15,7 @@ import {
   updateClientContact,
   useClientContacts,
 } from '../api/client-contacts';
+import { ClientTabIntro } from './client-tab-intro';
 import { ContactDrawer, type ContactDrawerState } from './contact-drawer';
 import { useMayWriteClient } from './use-may-write-client';
 
@@ -26,24 +27,13 @@ export function ContactsTab({ clientId }: { clientId: string }) {
   const mayWrite = useMayWriteClient();
   const contacts = useClientContacts(clientId);
   const [drawer, setDrawer] = useState<ContactDrawerState>(null);
-  const [removing, setRemoving] = useState<TClientContact | null>(null);
-  const [busy, setBusy] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: clientContactKeys.of(clientId) });
 
-  const remove = async () => {
-    if (!removing) return;
-    setBusy(true);
-    try {
-      await deleteClientContact(removing.id);
-      notifySuccess(t('contacts.deleted'));
-      await refresh();
-    } catch (err) {
-      showApiError(err);
-    } finally {
-      setBusy(false);
-      setRemoving(null);
-    }
-  };
+  const removal = useConfirmedDelete<TClientContact>(async (contact) => {
+    await deleteClientContact(contact.id);
+    notifySuccess(t('contacts.deleted'));
+    await refresh();
+  });
 
   if (contacts.isPending) return <PageLoader />;
   if (contacts.isError)
@@ -56,15 +46,12 @@ export function ContactsTab({ clientId }: { clientId: string }) {
   const name = (c: TClientContact) => `${c.firstName} ${c.lastName}`;
   return (
     <Stack>
-      <Group justify="space-between" align="flex-end">
-        <Text>{t('contacts.intro')}</Text>
-        {mayWrite && <Button onClick={() => setDrawer({ mode: 'create' })}>{t('contacts.create')}</Button>}
-      </Group>
-      {!mayWrite && (
-        <Alert color="gray" variant="light" role="note">
-          {t('readOnly')}
-        </Alert>
-      )}
+      <ClientTabIntro
+        intro={t('contacts.intro')}
+        createLabel={t('contacts.create')}
+        onCreate={() => setDrawer({ mode: 'create' })}
+        mayWrite={mayWrite}
+      />
       <Table.ScrollContainer minWidth={720}>
         <Table striped aria-label={t('contacts.title')}>
           <Table.Thead>
@@ -112,7 +99,7 @@ export function ContactsTab({ clientId }: { clientId: string }) {
                           label: t('delete'),
                           name: t('contacts.deleteNamed', { name: name(c) }),
                           danger: true,
-                          onClick: () => setRemoving(c),
+                          onClick: () => removal.ask(c),
                         },
                       ]}
                     />
@@ -139,13 +126,10 @@ export function ContactsTab({ clientId }: { clientId: string }) {
         }}
       />
       <ConfirmDeleteModal
-        opened={removing !== null}
+        {...removal.modal}
         title={t('contacts.deleteTitle')}
-        text={removing ? t('contacts.deleteText', { name: name(removing) }) : ''}
+        text={removal.item ? t('contacts.deleteText', { name: name(removal.item) }) : ''}
         confirmLabel={t('contacts.deleteConfirm')}
-        busy={busy}
-        onCancel={() => setRemoving(null)}
-        onConfirm={() => void remove()}
       />
     </Stack>
   );
