@@ -10,7 +10,11 @@ import { startServer, type TestServer } from './harness';
 const RESELLER = 'reseller@demo.example';
 const NAME = 'Acme Schulungen GmbH';
 
-const atWidth = async (page: Page, width: number) => page.setViewportSize({ width, height: 800 });
+/** The navbar slides away below the breakpoint: the screenshot waits until it has. */
+const atWidth = async (page: Page, width: number) => {
+  await page.setViewportSize({ width, height: 800 });
+  await settle(page);
+};
 
 describe('clients: a reseller creates a client and gives it colours and a logo', () => {
   let server: TestServer;
