@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { DEFAULT_COLOURS, type TClientColours } from '@lms/contracts/client';
 import type { Db } from '../db/database';
 
@@ -13,7 +14,11 @@ export interface Tenant {
   supportEmail: string | null;
   resellerClientId: string | null;
   colours: TClientColours;
-  hasLogo: boolean;
+  /**
+   * Changes with every new logo (each upload gets a fresh storage key), so the public logo URL can carry it and a
+   * browser never shows a replaced logo from its cache. A digest, since no caller sees a storage path.
+   */
+  logoVersion: string | null;
   imprintType: string | null;
   privacyPolicyType: string | null;
   isEntraEnabled: boolean;
@@ -89,7 +94,7 @@ export class TenantResolver {
           supportEmail: row.support_email,
           resellerClientId: row.reseller_client_id,
           colours: { ...DEFAULT_COLOURS, ...(JSON.parse(row.colours) as Partial<TClientColours>) },
-          hasLogo: row.logo_file !== null,
+          logoVersion: row.logo_file ? createHash('sha256').update(row.logo_file).digest('hex').slice(0, 12) : null,
           imprintType: row.imprint_type,
           privacyPolicyType: row.privacy_policy_type,
           isEntraEnabled: row.is_entra_enabled,

@@ -42,10 +42,21 @@ describeEachDialect('client logo (issue 11, DECISIONS "Clients")', (ctx) => {
     expect(client.logoUrl).toMatch(new RegExp(`^/api/client/${w.resold.id}/logo`));
     // The login page reads the host's client at once (the tenant cache was forgotten).
     const current = await caller(app, w.resold.host).get('/api/client/current');
-    expect(current.json()).toMatchObject({ logoUrl: '/api/client/current/logo' });
-    const served = await caller(app, w.resold.host).get('/api/client/current/logo');
+    const { logoUrl } = current.json<{ logoUrl: string }>();
+    expect(logoUrl).toMatch(/^\/api\/client\/current\/logo\?v=[0-9a-f]{12}$/);
+    const served = await caller(app, w.resold.host).get(logoUrl);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.rawPayload.equals(png)).toBe(true);
+    // A replaced logo has another address, so no browser shows the old one from its cache.
+    const again = await reseller.inject({
+      method: 'POST',
+      url: `/api/client/${w.resold.id}/logo`,
+      ...upload(png, 'logo.png', 'image/png'),
+    });
+    expect(again.statusCode).toBe(200);
+    const replaced = (await caller(app, w.resold.host).get('/api/client/current')).json<{ logoUrl: string }>();
+    expect(replaced.logoUrl).toMatch(/^\/api\/client\/current\/logo\?v=[0-9a-f]{12}$/);
+    expect(replaced.logoUrl).not.toBe(logoUrl);
     const preview = await reseller.get(client.logoUrl ?? '');
     expect(preview.rawPayload.equals(png)).toBe(true);
     const key = (await clientRow(deps.db, w.resold.id)).logo_file ?? '';

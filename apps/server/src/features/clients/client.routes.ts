@@ -15,7 +15,7 @@ export function presentPublicClient(t: Tenant, authHeader: AppDeps['config']['au
     platformDomain: t.platformDomain,
     platformActive: t.isPlatformActive,
     colours: t.colours,
-    logoUrl: t.hasLogo ? '/api/client/current/logo' : null,
+    logoUrl: t.logoVersion ? `/api/client/current/logo?v=${t.logoVersion}` : null,
     supportEmail: t.supportEmail,
     minPasswordLength: t.minPasswordLength,
     imprintType: t.imprintType as TLegalTextType | null,

@@ -20,7 +20,7 @@ describeEachDialect('client of the host', (ctx) => {
     writeFileSync(file, PNG);
     const current = await caller(app, client.host).get('/api/client/current');
     expect(current.json()).toMatchObject({
-      logoUrl: '/api/client/current/logo',
+      logoUrl: expect.stringMatching(/^\/api\/client\/current\/logo\?v=[0-9a-f]{12}$/),
       colours: { primaryButton: expect.stringMatching(/^#/) },
     });
     const logo = await caller(app, client.host).get('/api/client/current/logo');
