@@ -16,7 +16,6 @@ import { courseRoutes } from './features/courses/course.routes';
 import { documentsRoutes } from './features/documents/documents.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { homeRoutes } from './features/home/home.routes';
-import { messageRoutes } from './features/messages/message.routes';
 import { moduleRoutes } from './features/modules/module.routes';
 import { launchRoutes } from './features/scorm-runtime/launch.routes';
 import { legalTextRoutes } from './features/legal-texts/legal-text.routes';
@@ -26,8 +25,6 @@ import { clientSmtpRoutes } from './features/client-smtp/client-smtp.routes';
 import { clientContactRoutes } from './features/client-contacts/client-contact.routes';
 import { clientTokenVerifier } from './features/client-tokens/client-token-auth';
 import { clientTokenRoutes } from './features/client-tokens/client-token.routes';
-import { scimPlugin } from './features/scim/scim.routes';
-import { contactPersonRoutes } from './features/contact-persons/contact-person.routes';
 import { companyRoutes } from './features/companies/company.routes';
 import { mailQueueRoutes } from './features/mail/mail.routes';
 import { mailTemplateRoutes } from './features/mail-templates/mail-template.routes';
@@ -37,7 +34,6 @@ import { learnerRoutes } from './features/trainings/learner.routes';
 import { trainingRoutes } from './features/trainings/training.routes';
 import { userPictureRoutes } from './features/users/user-picture.routes';
 import { userImportRoutes } from './features/user-import/user-import.routes';
-import { premiumRoutes } from './features/premium/premium.routes';
 import { userRoutes } from './features/users/user.routes';
 import { accessPlugin } from './platform/access';
 import type { AppDeps } from './platform/deps';
@@ -112,7 +108,6 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(clientContactRoutes, { deps });
   await app.register(companyRoutes, { deps });
   await app.register(clientTokenRoutes, { deps });
-  await app.register(scimPlugin, { deps });
   await app.register(userRoutes, { deps });
   await app.register(userPictureRoutes, { deps });
   await app.register(groupRoutes, { deps });
@@ -123,34 +118,17 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(certificateRoutes, { deps });
   await app.register(accountRoutes, { deps });
   await app.register(userImportRoutes, { deps });
-  await app.register(contactPersonRoutes, { deps });
-  await app.register(messageRoutes, { deps });
-  await app.register(premiumRoutes, { deps });
   await app.register(homeRoutes, { deps });
 
   const webDist = opts.webDist;
   if (webDist && existsSync(path.join(webDist, 'index.html'))) {
-    // The build writes a .br and a .gz beside each text file (apps/web/vite.config.ts): the browser gets the variant
-    // it accepts. Hashed files under /assets never change (cached for a year); index.html and any other file are
-    // checked on every visit, so a release shows at once. The index page comes from the not-found handler below.
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      index: false,
-      preCompressed: true,
-      cacheControl: false,
-      setHeaders: (res, filePath) => {
-        const hashed = path.relative(webDist, filePath).startsWith(`assets${path.sep}`);
-        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-        res.setHeader('vary', 'accept-encoding');
-      },
-    });
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1y', immutable: true });
   }
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/')) return reply.status(404).send({ error: 'not_found', message: 'Not found.' });
     if (webDist && req.method === 'GET' && existsSync(path.join(webDist, 'index.html'))) {
       // The SPA decides what an unknown path shows (its own not-found page).
-      return reply.sendFile('index.html', webDist);
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist, { maxAge: 0, immutable: false });
     }
     return reply.status(404).send({ error: 'not_found', message: 'Not found.' });
   });
