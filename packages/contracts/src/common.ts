@@ -21,7 +21,18 @@ export const ZPageQuery = z.object({
 });
 export type TPageQuery = z.infer<typeof ZPageQuery>;
 
+/**
+ * A page of a list. `total` is counted up to LIST_TOTAL_CAP (issue 15: no list does per-request work that grows with
+ * the tenant); `totalCapped` says there are more, so screens show "more than 10,000". Lists that cannot grow with the
+ * users (templates, courses, groups, ...) are not capped and answer false.
+ */
 export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    totalCapped: z.boolean(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
 
 export const ZOk = z.object({ ok: z.literal(true) });

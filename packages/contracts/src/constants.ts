@@ -29,6 +29,11 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 export const PAGE_SIZES = [10, 25, 50, 100, 250, 500] as const;
 export const DEFAULT_PAGE_SIZE = 100;
+/**
+ * Lists count their matches up to this many (issue 15): beyond it the total says "more than 10,000", and "select all
+ * results", bulk actions and exports act on at most this many, so no request does work that grows with the tenant.
+ */
+export const LIST_TOTAL_CAP = 10_000;
 
 // Mail and background jobs (issue 3; DECISIONS "Mail and reminders", "SMTP").
 export const MAIL_RETRY_DELAYS_MINUTES = [1, 5, 15, 60, 240] as const;

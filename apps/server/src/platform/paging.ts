@@ -1,4 +1,6 @@
+import { LIST_TOTAL_CAP } from '@lms/contracts/constants';
 import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { DbOrTrx } from '../db/database';
 
 /** The page a list asks for (ZPageQuery's page and pageSize: pages count from 1). */
 export interface PagePosition {
@@ -25,6 +27,44 @@ export async function paginate<DB, TB extends keyof DB, RowDB, RowTB extends key
     .offset((position.page - 1) * position.pageSize)
     .execute();
   return { rows, total: Number(counted.n) };
+}
+
+/** A list's total counted up to LIST_TOTAL_CAP; `totalCapped` says there are more (the screens: "more than 10,000"). */
+export interface CappedTotal {
+  total: number;
+  totalCapped: boolean;
+}
+
+/**
+ * Counts the rows of `filtered` (joins and filters, no selection) but stops after LIST_TOTAL_CAP + 1 of them, so the
+ * count costs the same for a tenant of 10,000 users as for one of 1,000,000 (issue 15).
+ */
+export async function countCapped<DB, TB extends keyof DB>(
+  db: DbOrTrx,
+  filtered: SelectQueryBuilder<DB, TB, object>,
+): Promise<CappedTotal> {
+  const limited = filtered.select(sql.lit(1).as('one')).limit(LIST_TOTAL_CAP + 1);
+  const result = await sql<{ n: number | string }>`select count(*) as n from (${limited}) as capped`.execute(db);
+  const n = Number(result.rows[0]?.n ?? 0);
+  return n > LIST_TOTAL_CAP ? { total: LIST_TOTAL_CAP, totalCapped: true } : { total: n, totalCapped: false };
+}
+
+/**
+ * paginate for the lists that grow with the users (users, mail queue, a training's participants, all documents, the
+ * client overview): the total is capped (countCapped).
+ */
+export async function paginateCapped<DB, TB extends keyof DB, RowDB, RowTB extends keyof RowDB, Row>(
+  db: DbOrTrx,
+  filtered: SelectQueryBuilder<DB, TB, object>,
+  position: PagePosition,
+  ordered: (filtered: SelectQueryBuilder<DB, TB, object>) => SelectQueryBuilder<RowDB, RowTB, Row>,
+): Promise<{ rows: Row[] } & CappedTotal> {
+  const counted = await countCapped(db, filtered);
+  const rows = await ordered(filtered)
+    .limit(position.pageSize)
+    .offset((position.page - 1) * position.pageSize)
+    .execute();
+  return { rows, ...counted };
 }
 
 /** The user's text with LIKE's own wildcards (and the escape character) escaped, so it matches literally. */

@@ -36,7 +36,7 @@ import {
   type CertificateTemplateRow,
 } from './certificate-template.repository';
 
-type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
+type Page<T> = { items: T[]; total: number; totalCapped: boolean; page: number; pageSize: number };
 
 function presentTemplate(
   row: CertificateTemplateRow,
@@ -102,6 +102,7 @@ export async function listTemplates(
       updatedAt: r.updated_at,
     })),
     total,
+    totalCapped: false,
     page: q.page,
     pageSize: q.pageSize,
   };

@@ -47,7 +47,13 @@ export async function listClientTokens(
   await assertMayActOnClient(deps.db, actor, CAPABILITY, query.clientId);
   const { rows, total } = await pageTokens(deps.db, query.clientId, query);
   const now = new Date();
-  return { items: rows.map((r) => presentClientToken(r, now)), total, page: query.page, pageSize: query.pageSize };
+  return {
+    items: rows.map((r) => presentClientToken(r, now)),
+    total,
+    totalCapped: false,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }
 
 /**

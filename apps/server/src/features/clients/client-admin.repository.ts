@@ -1,7 +1,7 @@
 import type { TClientListQuery, TClientSort } from '@lms/contracts/client-admin';
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { ClientsTable, DbOrTrx } from '../../db/database';
-import { likeContains, paginate } from '../../platform/paging';
+import { likeContains, paginateCapped } from '../../platform/paging';
 
 export type ClientRow = Selectable<ClientsTable>;
 export type ClientListRow = ClientRow & { reseller_name: string | null };
@@ -82,7 +82,7 @@ export async function listClientPage(
   db: DbOrTrx,
   scope: ClientListScope,
   query: TClientListQuery,
-): Promise<{ rows: ClientListRow[]; total: number }> {
+): Promise<{ rows: ClientListRow[]; total: number; totalCapped: boolean }> {
   let base = db.selectFrom('clients as c');
   const reseller = scope.resellerClientId;
   if (reseller !== null)
@@ -92,7 +92,7 @@ export async function listClientPage(
     base = base.where((eb) =>
       eb.or([likeContains(sql`c.name_normalized`, search), likeContains(sql`c.platform_domain`, search)]),
     );
-  return paginate(base, query, (filtered) =>
+  return paginateCapped(db, base, query, (filtered) =>
     filtered
       .leftJoin('clients as r', 'r.id', 'c.reseller_client_id')
       .selectAll('c')

@@ -38,7 +38,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 export async function listClients(deps: AppDeps, actor: Actor, query: TClientListQuery): Promise<TClientPage> {
   const scope = scopeOf(actor.role, 'clients.overview');
   if (!scope) return forbidden();
-  const { rows, total } = await listClientPage(
+  const { rows, total, totalCapped } = await listClientPage(
     deps.db,
     { resellerClientId: scope === 'all' ? null : actor.clientId },
     query,
@@ -49,7 +49,7 @@ export async function listClients(deps: AppDeps, actor: Actor, query: TClientLis
     today(),
   );
   const items = rows.map((r) => presentClientSummary(r, r.reseller_name, users.get(r.id)));
-  return { items, total, page: query.page, pageSize: query.pageSize };
+  return { items, total, totalCapped, page: query.page, pageSize: query.pageSize };
 }
 
 async function readClient(db: DbOrTrx, id: string, access: ClientAccess): Promise<TClient> {

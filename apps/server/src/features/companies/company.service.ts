@@ -47,6 +47,7 @@ export async function listCompaniesOfClient(
   return {
     items: rows.map((r) => present(r, Number(r.user_count ?? 0))),
     total,
+    totalCapped: false,
     page: query.page,
     pageSize: query.pageSize,
   };

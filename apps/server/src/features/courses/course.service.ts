@@ -41,7 +41,7 @@ export async function listCourses(deps: AppDeps, actor: Actor, query: TCourseLis
       actor.locale,
     ),
   );
-  return { items, total, page: query.page, pageSize: query.pageSize };
+  return { items, total, totalCapped: false, page: query.page, pageSize: query.pageSize };
 }
 
 /** The course with its modules and files, as the edit screens show it. */

@@ -3,7 +3,7 @@ import type { TAllDocumentSort, TAllDocumentsQuery } from '@lms/contracts/docume
 import type { TLocale } from '@lms/contracts/constants';
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database';
-import { likeContains, paginate } from '../../platform/paging';
+import { likeContains, paginateCapped } from '../../platform/paging';
 import { foldForSearch } from '../courses/course-ref';
 import { searchWords } from '../users/user-search-keys';
 import { isGroupScoped, userInScope, type UserScope } from '../users/user-scope';
@@ -45,7 +45,7 @@ export async function listAllDocumentsPage(db: DbOrTrx, scope: UserScope, locale
       ]),
     );
   }
-  return paginate(base, query, (filtered) =>
+  return paginateCapped(db, base, query, (filtered) =>
     filtered
       .leftJoin('course_texts as t0', (j) => j.onRef('t0.course_id', '=', 'c.id').on('t0.locale', '=', l0))
       .leftJoin('course_texts as t1', (j) => j.onRef('t1.course_id', '=', 'c.id').on('t1.locale', '=', l1))

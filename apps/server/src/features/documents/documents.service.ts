@@ -111,7 +111,7 @@ export async function listAllDocuments(
   query: TAllDocumentsQuery,
 ): Promise<TAllDocumentsPage> {
   const scope = await resolveUserScope(deps, actor);
-  const { rows, total } = await listAllDocumentsPage(deps.db, scope, actor.locale, query);
+  const { rows, total, totalCapped } = await listAllDocumentsPage(deps.db, scope, actor.locale, query);
   return {
     items: rows.map((r) => ({
       id: r.id,
@@ -127,6 +127,7 @@ export async function listAllDocuments(
       regeneratedAt: r.regenerated_at,
     })),
     total,
+    totalCapped,
     page: query.page,
     pageSize: query.pageSize,
   };

@@ -34,6 +34,7 @@ export async function listGroups(deps: AppDeps, actor: Actor, query: TGroupListQ
   return {
     items: await presentGroups(deps.db, actor.clientId, rows, actor.locale),
     total,
+    totalCapped: false,
     page: query.page,
     pageSize: query.pageSize,
   };

@@ -37,7 +37,7 @@ import {
 import { findUnknownPlaceholders, renderTemplate, type RenderedMail, type TemplateSource } from './template-render';
 import { sampleValues } from './template-sample';
 
-type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
+type Page<T> = { items: T[]; total: number; totalCapped: boolean; page: number; pageSize: number };
 
 function presentTemplate(row: MailTemplateRow, locales: MailTemplateLocaleRow[]): TMailTemplate {
   const byLocale = new Map(locales.map((l) => [l.locale, l]));
@@ -116,6 +116,7 @@ export async function listTemplates(
       updatedAt: r.updated_at,
     })),
     total,
+    totalCapped: false,
     page: q.page,
     pageSize: q.pageSize,
   };

@@ -9,7 +9,7 @@ import {
 } from 'kysely';
 import type { Database, DbOrTrx, MailAttemptsTable, MailQueueTable } from '../../db/database';
 import { newId } from '../../platform/ids';
-import { likeContains, paginate } from '../../platform/paging';
+import { likeContains, paginateCapped } from '../../platform/paging';
 
 export type MailRow = Selectable<MailQueueTable>;
 export type MailAttemptRow = Selectable<MailAttemptsTable>;
@@ -47,7 +47,7 @@ export async function listMails(db: DbOrTrx, clientId: string, q: TMailQueueQuer
   const search = q.search;
   if (search) base = base.where((eb) => eb.or([likeContains(recipient, search), likeContains(subject, search)]));
   const sort = q.sort ?? 'createdAt';
-  return paginate(base, q, (rows) =>
+  return paginateCapped(db, base, q, (rows) =>
     rows
       .selectAll()
       .orderBy(SORT_COLUMNS[sort], sort === 'createdAt' && !q.sort ? 'desc' : q.order)

@@ -15,7 +15,7 @@ import {
   type MailRow,
 } from './mail.repository';
 
-type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
+type Page<T> = { items: T[]; total: number; totalCapped: boolean; page: number; pageSize: number };
 
 function presentMail(row: MailRow): TMailQueueItem {
   return {
@@ -44,8 +44,8 @@ const presentAttempt = (a: MailAttemptRow) => ({
 });
 
 export async function listMailQueue(deps: AppDeps, actor: Actor, q: TMailQueueQuery): Promise<Page<TMailQueueItem>> {
-  const { rows, total } = await listMails(deps.db, actor.clientId, q);
-  return { items: rows.map(presentMail), total, page: q.page, pageSize: q.pageSize };
+  const { rows, total, totalCapped } = await listMails(deps.db, actor.clientId, q);
+  return { items: rows.map(presentMail), total, totalCapped, page: q.page, pageSize: q.pageSize };
 }
 
 export async function getMail(deps: AppDeps, actor: Actor, id: string): Promise<TMailDetail> {

@@ -1,7 +1,7 @@
 import type { TParticipantListQuery, TParticipantSort, TTrainingCounts } from '@lms/contracts/trainings';
 import { sql, type SqlBool } from 'kysely';
 import type { DbOrTrx } from '../../db/database';
-import { likeContains, paginate } from '../../platform/paging';
+import { likeContains, paginateCapped } from '../../platform/paging';
 import { searchWords } from '../users/user-search-keys';
 import { isGroupScoped, userInScope, type UserScope } from '../users/user-scope';
 
@@ -62,7 +62,7 @@ export async function listParticipantPage(
           .where(likeContains(sql.ref('su.search_text'), word)),
       ),
     );
-  return paginate(base, query, (filtered) =>
+  return paginateCapped(db, base, query, (filtered) =>
     filtered
       .innerJoin('users as u', 'u.id', 'p.user_id')
       .selectAll('p')

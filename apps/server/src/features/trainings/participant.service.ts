@@ -66,12 +66,13 @@ export async function listParticipantStatuses(
   const scope = await resolveUserScope(deps, actor);
   const training = await findVisibleTraining(deps.db, scope, trainingId);
   await repairUserSearchKeys(deps.db, actor.clientId);
-  const { rows, total } = await listParticipantPage(deps.db, scope, trainingId, query);
+  const { rows, total, totalCapped } = await listParticipantPage(deps.db, scope, trainingId, query);
   const items = await presentParticipants(deps.db, actor.clientId, trainingId, training.course_id, rows);
   const counts = (await countParticipants(deps.db, scope, [trainingId])).get(trainingId)?.counts;
   return {
     items,
     total,
+    totalCapped,
     page: query.page,
     pageSize: query.pageSize,
     counts: counts ?? { participants: 0, pending: 0, started: 0, completed: 0, optional: 0 },

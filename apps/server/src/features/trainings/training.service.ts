@@ -35,7 +35,7 @@ export async function listTrainings(deps: AppDeps, actor: Actor, query: TTrainin
   const scope = await resolveUserScope(deps, actor);
   const { rows, total } = await listTrainingPage(deps.db, actor.clientId, actor.locale, scope.groupIds, query);
   const items = await presentTrainings(deps.db, scope, actor.locale, rows);
-  return { items, total, page: query.page, pageSize: query.pageSize };
+  return { items, total, totalCapped: false, page: query.page, pageSize: query.pageSize };
 }
 
 async function loadTraining(db: DbOrTrx, scope: UserScope, actor: Actor, id: string): Promise<TTraining> {

@@ -1,7 +1,9 @@
+import { LIST_TOTAL_CAP } from '@lms/contracts/constants';
 import { ROLES } from '@lms/contracts/roles';
 import type { TUserFilter, TUserListQuery, TUserSort } from '@lms/contracts/users';
 import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Database, DbOrTrx } from '../../db/database';
+import { countCapped } from '../../platform/paging';
 import { foldText, repairUserSearchKeys, searchWords } from './user-search-keys';
 import { searchSupport, textContains, usesFts, type SearchSupport } from './user-search-sql';
 import { userInScope, type UserScope } from './user-scope';
@@ -126,7 +128,10 @@ function sortBy<O>(
   return q.orderBy(sql`${col} ${dir}${nullsClause}`).orderBy(sql`u.id ${dir}`);
 }
 
-/** One page of users plus the total: the page uses the sort index, the count only the filter. */
+/**
+ * One page of users plus the total: the page uses the sort index, the count only the filter, and stops at
+ * LIST_TOTAL_CAP (issue 15), so a tenant of 100,000 users costs what one of 10,000 does.
+ */
 export async function listUserPage(db: DbOrTrx, scope: UserScope, query: TUserListQuery) {
   const where = await userFilterWhere(db, scope, query);
   const base = db.selectFrom('users as u').leftJoin('companies as c', 'c.id', 'u.company_id').where(where);
@@ -134,19 +139,19 @@ export async function listUserPage(db: DbOrTrx, scope: UserScope, query: TUserLi
   const page = sortBy(columns, scope.clientId, query.sort, query.order, where.selective)
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
-  const countQuery = db
-    .selectFrom('users as u')
-    .where(where)
-    .select((eb) => eb.fn.countAll<number>().as('n'));
+  const counted = () => countCapped(db, db.selectFrom('users as u').where(where));
   // SQLite answers one statement at a time anyway, and interleaving two of them is slower than running them in turn.
   const [rows, count] =
     scope.dialect === 'sqlite'
-      ? [await page.execute(), await countQuery.executeTakeFirstOrThrow()]
-      : await Promise.all([page.execute(), countQuery.executeTakeFirstOrThrow()]);
-  return { rows, total: Number(count.n) };
+      ? [await page.execute(), await counted()]
+      : await Promise.all([page.execute(), counted()]);
+  return { rows, ...count };
 }
 
-/** The ids matched by a search ("all search results" of a bulk action), in list order. */
+/**
+ * The ids matched by a search ("all search results" of a bulk action and the export), in list order: at most
+ * LIST_TOTAL_CAP of them, as the screen's total says (issue 15).
+ */
 export async function listUserIdsOfFilter(db: DbOrTrx, scope: UserScope, filter: TUserFilter): Promise<string[]> {
   const where = await userFilterWhere(db, scope, filter);
   const rows = await db
@@ -155,6 +160,7 @@ export async function listUserIdsOfFilter(db: DbOrTrx, scope: UserScope, filter:
     .where(where)
     .orderBy('u.sort_name')
     .orderBy('u.id')
+    .limit(LIST_TOTAL_CAP)
     .execute();
   return rows.map((r) => r.id);
 }

@@ -30,9 +30,9 @@ import {
 
 export async function listUsers(deps: AppDeps, actor: Actor, query: TUserListQuery): Promise<TUserPage> {
   const scope = await resolveUserScope(deps, actor);
-  const { rows, total } = await listUserPage(deps.db, scope, query);
+  const { rows, total, totalCapped } = await listUserPage(deps.db, scope, query);
   const items = await presentUserRows(deps.db, actor.clientId, rows);
-  return { items, total, page: query.page, pageSize: query.pageSize };
+  return { items, total, totalCapped, page: query.page, pageSize: query.pageSize };
 }
 
 export async function getUser(deps: AppDeps, actor: Actor, id: string): Promise<TUser> {
