@@ -122,13 +122,27 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
 
   const webDist = opts.webDist;
   if (webDist && existsSync(path.join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1y', immutable: true });
+    // The build writes a .br and a .gz beside each text file (apps/web/vite.config.ts): the browser gets the variant
+    // it accepts. Hashed files under /assets never change (cached for a year); index.html and any other file are
+    // checked on every visit, so a release shows at once. The index page comes from the not-found handler below.
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        const hashed = path.relative(webDist, filePath).startsWith(`assets${path.sep}`);
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('vary', 'accept-encoding');
+      },
+    });
   }
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/')) return reply.status(404).send({ error: 'not_found', message: 'Not found.' });
     if (webDist && req.method === 'GET' && existsSync(path.join(webDist, 'index.html'))) {
       // The SPA decides what an unknown path shows (its own not-found page).
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist, { maxAge: 0, immutable: false });
+      return reply.sendFile('index.html', webDist);
     }
     return reply.status(404).send({ error: 'not_found', message: 'Not found.' });
   });
