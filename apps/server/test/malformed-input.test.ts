@@ -276,6 +276,19 @@ function sampleBodies(f: Fixtures): Record<string, unknown> {
     },
     'POST /api/company': { clientId: f.client.id, name: 'Sweep company' },
     'POST /api/company/:id': { name: 'Sweep company 2' },
+    'POST /api/client/user-contact-options/appointment': {
+      contactId: f.contactId,
+      type: 'ONLINE_MEETING',
+      firstDate: '2099-01-10',
+      secondDate: '2099-01-12',
+      timeOfDay: 'ALL_DAY',
+      email: 'sweep@example.test',
+      phone: '',
+      message: 'Sweep',
+    },
+    'POST /api/messages/private': { recipientId: f.userId, subject: 'Sweep', body: 'Sweep' },
+    'POST /api/messages/system': { audience: 'GROUPS', groupIds: [f.groupId], subject: 'Sweep', body: 'Sweep' },
+    'POST /api/messages/read-all': { box: 'system' },
     'POST /api/client-token': { clientId: f.client.id, name: 'Sweep token', expiresOn: '2099-12-31' },
     'POST /api/users': {
       firstName: 'Sweep',
@@ -404,6 +417,7 @@ const NO_BODY = new Set([
   'POST /api/client-smtp/:clientId/test',
   'POST /api/course-training/:id/module/:moduleId/launch',
   'POST /api/course-training/:id/certificates/regenerate',
+  'POST /api/messages/:id/read',
 ]);
 
 const key = (r: Pick<ApiRoute, 'method' | 'url'>) => `${r.method} ${r.url}`;

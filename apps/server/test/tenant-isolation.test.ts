@@ -116,6 +116,9 @@ async function seedClientB(ctx: Parameters<Parameters<typeof describeEachDialect
   const token = (await admin.post('/api/client-token', { clientId: client.id, name: `Token ${SECRET}` })).json<{
     token: { id: string };
   }>().token;
+  const systemMessage = (
+    await admin.post('/api/messages/system', { audience: 'CLIENT', subject: SECRET, body: SECRET })
+  ).json<{ id: string }>();
   const ids = {
     course: course.id,
     module: module.id,
@@ -128,6 +131,7 @@ async function seedClientB(ctx: Parameters<Parameters<typeof describeEachDialect
     contact: contact.id,
     company: company.id,
     token: token.id,
+    systemMessage: systemMessage.id,
   };
   for (const [what, id] of Object.entries(ids)) {
     expect(id, `client B's ${what}`).toMatch(/^[0-9a-f-]{36}$/);
@@ -150,6 +154,7 @@ async function seedClientB(ctx: Parameters<Parameters<typeof describeEachDialect
     contactId: contact.id,
     companyId: company.id,
     tokenId: token.id,
+    systemMessageId: systemMessage.id,
   };
 }
 
@@ -195,6 +200,7 @@ function callsWith(b: SeedB): Record<string, Call> {
     'POST /api/company/:id': { params: { id: b.companyId }, body: { name: 'Übernommen' } },
     'DELETE /api/company/:id': { params: { id: b.companyId } },
     'DELETE /api/client-token/:id': { params: { id: b.tokenId } },
+    'POST /api/messages/:id/read': { params: { id: b.systemMessageId } },
     'GET /api/courses/:id': { params: { id: b.courseId } },
     'POST /api/courses/:id': {
       params: { id: b.courseId },

@@ -85,6 +85,13 @@ export const ERROR_CODES = [
   // trainings
   'module_locked',
   'training_has_progress',
+  // contact persons, appointments and messages (issue 14)
+  'appointment_second_date_before_first',
+  'appointment_date_past',
+  'appointment_reach_missing',
+  'contact_person_no_email',
+  'message_groups_required',
+  'message_recipient_self',
   // client contacts, companies and tokens
   'client_contacts_limit',
   'company_name_taken',

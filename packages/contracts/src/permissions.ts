@@ -52,6 +52,17 @@ export const CAPABILITIES = {
   'clients.create': { RESELLER: 'resold', SUPERADMIN: 'all' },
   'clients.overview': { RESELLER_COORDINATOR: 'resold-read', RESELLER: 'resold', SUPERADMIN: 'all' },
   'platform.texts': { SUPERADMIN: 'all' },
+  /**
+   * System messages (issue 14, DECISIONS "messages"): 'client' may address every user of the client or any group;
+   * 'groups' only groups within the sender's coordination scope (a COORDINATOR's own groups).
+   */
+  'messages.system': {
+    COORDINATOR: 'groups',
+    RESELLER_COORDINATOR: 'groups',
+    RESELLER: 'groups',
+    ADMIN: 'client',
+    SUPERADMIN: 'client',
+  },
   /** The staff home's figures (issue 12): each figure is further limited by the capability that shows its list. */
   'home.figures': {
     COORDINATOR: 'groups',

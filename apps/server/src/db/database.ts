@@ -32,6 +32,13 @@ import type {
   TrainingsTable,
 } from '../features/trainings/training.table';
 import type { TrainingRemindersTable } from '../features/reminders/reminder.table';
+import type { AppointmentRequestsTable } from '../features/contact-persons/appointment.table';
+import type {
+  MessagesTable,
+  SystemMessageGroupsTable,
+  SystemMessageReadsTable,
+  SystemMessagesTable,
+} from '../features/messages/message.table';
 
 /**
  * Each feature keeps its tables' row types in its own `<feature>.table.ts` (as Kysely's example app does); this file
@@ -99,6 +106,11 @@ export interface Database {
   course_certificates: CourseCertificatesTable;
   client_legal_pdfs: ClientLegalPdfsTable;
   platform_texts: PlatformTextsTable;
+  appointment_requests: AppointmentRequestsTable;
+  system_messages: SystemMessagesTable;
+  system_message_groups: SystemMessageGroupsTable;
+  system_message_reads: SystemMessageReadsTable;
+  messages: MessagesTable;
 }
 
 export type Db = Kysely<Database>;

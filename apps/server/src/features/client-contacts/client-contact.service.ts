@@ -6,6 +6,7 @@ import type {
 } from '@lms/contracts/client-contacts';
 import { CLIENT_CONTACTS_MAX } from '@lms/contracts/constants';
 import type { z } from 'zod';
+import type { DbOrTrx } from '../../db/database';
 import type { AppDeps } from '../../platform/deps';
 import { conflict, notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
@@ -85,4 +86,21 @@ export async function updateClientContact(
 export async function removeClientContact(deps: AppDeps, actor: Actor, id: string): Promise<void> {
   const clientId = await scopedClientOf(deps, actor, id);
   if (!(await deleteContact(deps.db, clientId, id))) notFound('contact');
+}
+
+/**
+ * For the contact person page and the appointment dialog (issue 14): the signed-in user's own client's contacts.
+ * No scope check here: every user may reach their client's contacts (PERMISSIONS.md "contact persons: own").
+ */
+export async function contactsOfOwnClient(db: DbOrTrx, clientId: string): Promise<TClientContact[]> {
+  return (await listContacts(db, clientId)).map(present);
+}
+
+export async function contactOfOwnClient(
+  db: DbOrTrx,
+  clientId: string,
+  id: string,
+): Promise<TClientContact | undefined> {
+  const row = await findContact(db, clientId, id);
+  return row ? present(row) : undefined;
 }

@@ -37,6 +37,10 @@ export const groupIdsOfMember = (db: DbOrTrx, clientId: string, userId: string) 
 export const membersAmong = (db: DbOrTrx, clientId: string, groupId: string, userIds: readonly string[]) =>
   userIdsOfGroup(db, clientId, groupId, 'group_members', userIds);
 
+/** The groups of the client among these ids (issue 14: the groups a system message is addressed to). */
+export const groupsOfClient = (db: DbOrTrx, clientId: string, ids: readonly string[]) =>
+  findGroupsByIds(db, clientId, ids);
+
 const mayUse = (actor: MembershipActor, groupId: string) => actor.groupIds === null || actor.groupIds.includes(groupId);
 
 /** A group the actor may put users into or take them out of; anything else is not found or refused. */
