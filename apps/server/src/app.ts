@@ -16,6 +16,7 @@ import { courseRoutes } from './features/courses/course.routes';
 import { documentsRoutes } from './features/documents/documents.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { homeRoutes } from './features/home/home.routes';
+import { messageRoutes } from './features/messages/message.routes';
 import { moduleRoutes } from './features/modules/module.routes';
 import { launchRoutes } from './features/scorm-runtime/launch.routes';
 import { legalTextRoutes } from './features/legal-texts/legal-text.routes';
@@ -25,6 +26,7 @@ import { clientSmtpRoutes } from './features/client-smtp/client-smtp.routes';
 import { clientContactRoutes } from './features/client-contacts/client-contact.routes';
 import { clientTokenVerifier } from './features/client-tokens/client-token-auth';
 import { clientTokenRoutes } from './features/client-tokens/client-token.routes';
+import { contactPersonRoutes } from './features/contact-persons/contact-person.routes';
 import { companyRoutes } from './features/companies/company.routes';
 import { mailQueueRoutes } from './features/mail/mail.routes';
 import { mailTemplateRoutes } from './features/mail-templates/mail-template.routes';
@@ -118,6 +120,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(certificateRoutes, { deps });
   await app.register(accountRoutes, { deps });
   await app.register(userImportRoutes, { deps });
+  await app.register(contactPersonRoutes, { deps });
+  await app.register(messageRoutes, { deps });
   await app.register(homeRoutes, { deps });
 
   const webDist = opts.webDist;
