@@ -13,5 +13,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // STORAGE=s3 without S3_ENDPOINT: an s3rver for the run (README "Tests with S3 storage").
+    globalSetup: ['apps/server/test/storage-global-setup.ts'],
   },
 });

@@ -28,13 +28,46 @@ const ZEnv = z.object({
   AUTH_HEADER: z.enum(['Authorization', 'X-Authorization']).default('Authorization'),
   ENTRA_AUTHORITY: z.url().default('https://login.microsoftonline.com'),
   PAYPAL_API_BASE: z.url().default('https://api-m.sandbox.paypal.com'),
+  /** The REST app's credentials and its webhook's id (unset: PayPal is not offered, prepayment still is). */
+  PAYPAL_CLIENT_ID: z.string().trim().min(1).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  PAYPAL_WEBHOOK_ID: z.string().trim().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
   /** PostgreSQL connections per process. */
   DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   /** How long a request waits for a database connection before it is answered 503 database_busy. */
   DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(10).max(600_000).default(10_000),
+  /** Where kept files live: `local` (DATA_DIR/files, the default) or `s3` (an S3-compatible bucket). */
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().trim().min(3).max(63).optional(),
+  /** An S3-compatible service's URL (MinIO, Ceph, s3rver...); unset means AWS itself. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Path-style addressing (`endpoint/bucket/key`), which most S3-compatible services want; default on with S3_ENDPOINT. */
+  S3_FORCE_PATH_STYLE: z.enum(['0', '1']).optional(),
+  /** A folder inside the bucket for every key (several installations or test runs sharing one bucket). */
+  S3_PREFIX: z
+    .string()
+    .regex(/^([A-Za-z0-9._-]+\/)*$/, 'must be empty or end with / (segments of letters, digits, . _ -)')
+    .default(''),
+  /** Days a sent mail stays in mail_queue before the daily clean-up removes it. */
+  MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
 });
+
+export type StorageSettings =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      bucket: string;
+      endpoint: string | undefined;
+      region: string;
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      forcePathStyle: boolean;
+      prefix: string;
+    };
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -53,10 +86,15 @@ export interface Config {
   authHeader: 'authorization' | 'x-authorization';
   entraAuthority: string;
   paypalApiBase: string;
+  paypalClientId: string | undefined;
+  paypalClientSecret: string | undefined;
+  paypalWebhookId: string | undefined;
   logLevel: string;
   trustProxy: boolean;
   dbPoolMax: number;
   dbAcquireTimeoutMs: number;
+  storage: StorageSettings;
+  mailRetentionDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -87,11 +125,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoPassword: e.LMS_DEMO_PASSWORD,
     authHeader: e.AUTH_HEADER.toLowerCase() as Config['authHeader'],
     entraAuthority: e.ENTRA_AUTHORITY,
-    paypalApiBase: e.PAYPAL_API_BASE,
+    paypalApiBase: e.PAYPAL_API_BASE.replace(/\/$/, ''),
+    paypalClientId: e.PAYPAL_CLIENT_ID,
+    paypalClientSecret: e.PAYPAL_CLIENT_SECRET,
+    paypalWebhookId: e.PAYPAL_WEBHOOK_ID,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === '1',
     dbPoolMax: e.DB_POOL_MAX,
     dbAcquireTimeoutMs: e.DB_ACQUIRE_TIMEOUT_MS,
+    storage: storageSettings(e),
+    mailRetentionDays: e.MAIL_RETENTION_DAYS,
+  };
+}
+
+function storageSettings(e: z.output<typeof ZEnv>): StorageSettings {
+  if (e.STORAGE === 'local') return { kind: 'local' };
+  const problems: string[] = [];
+  if (!e.S3_BUCKET) problems.push('  S3_BUCKET: required with STORAGE=s3');
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY)
+    problems.push('  S3_ACCESS_KEY_ID: give both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither');
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  return {
+    kind: 's3',
+    bucket: e.S3_BUCKET as string,
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION,
+    // Neither given: the AWS SDK's own chain (environment, instance role, ...).
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === undefined ? e.S3_ENDPOINT !== undefined : e.S3_FORCE_PATH_STYLE === '1',
+    prefix: e.S3_PREFIX,
   };
 }
 

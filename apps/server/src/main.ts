@@ -31,7 +31,7 @@ async function start(): Promise<void> {
   // ARCHITECTURE section 6: package files and the SCORM player live on a second port (the content origin).
   const contentApp = await buildContentApp({ config, db, dialect }, { logger });
 
-  const seeded = config.demo ? await seedDemoData(db, config.demoPassword, config.dataDir) : undefined;
+  const seeded = config.demo ? await seedDemoData(db, config.demoPassword, config) : undefined;
   if (seeded?.generated) app.log.warn(`Demo data seeded. Password of every demo user: ${seeded.password}`);
   else if (seeded) app.log.info('Demo data seeded with LMS_DEMO_PASSWORD.');
   // ARCHITECTURE section 6: a client on the content origin's host name would share its `auth` cookie with SCORM

@@ -1,18 +1,22 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
 import { DEMO_USERS } from '../src/features/demo/demo-seed';
+import { fileStore, readFromStorage } from '../src/platform/storage';
 import { requestJson, startServerProcess } from './server-process';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lms-demo-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+// With STORAGE=s3 the server's files go under a prefix of their own in the run's bucket.
+const storageEnv = { S3_PREFIX: `${path.basename(dataDir)}/` };
 
 const HOSTS = { Demo: 'localhost', Beta: 'beta.localhost' } as const;
 
 // What `npm start` does on a fresh machine: embedded SQLite in DATA_DIR, demo data, a generated password in the log.
 it('seeds Demo and Beta on first start, prints the generated password, and every demo user signs in', async () => {
-  const server = await startServerProcess({ DATA_DIR: dataDir, LMS_DEMO: '1', DATABASE_URL: undefined });
+  const server = await startServerProcess({ DATA_DIR: dataDir, LMS_DEMO: '1', DATABASE_URL: undefined, ...storageEnv });
   try {
     const password = /Password of every demo user: (\S+?)"/.exec(server.output())?.[1];
     expect(password, server.output()).toBeTruthy();
@@ -74,11 +78,11 @@ it('seeds Demo and Beta on first start, prints the generated password, and every
       items: [{ courseTitle: 'Datenschutz im Vertrieb', groups: [{ name: 'Vertrieb' }], counts: { pending: 1 } }],
     });
     // Its PDF is in the file storage, a one-page document.
-    const pdfs = readdirSync(path.join(dataDir, 'files'), { recursive: true, encoding: 'utf8' }).filter((f) =>
-      f.endsWith('document.pdf'),
-    );
+    const config = { ...loadConfig({ ...process.env, ...storageEnv, DATA_DIR: dataDir }), dataDir };
+    const pdfs: string[] = [];
+    for await (const f of fileStore(config).list('')) if (f.key.endsWith('document.pdf')) pdfs.push(f.key);
     expect(pdfs).toHaveLength(1);
-    const pdf = readFileSync(path.join(dataDir, 'files', pdfs[0] ?? ''), 'latin1');
+    const pdf = (await readFromStorage(config, pdfs[0] ?? '', 1_000_000))?.toString('latin1') ?? '';
     expect(pdf.startsWith('%PDF-1.4')).toBe(true);
     expect(pdf).toContain('/Count 1');
     // A token of Beta is refused on Demo's host (ARCHITECTURE section 4).
@@ -92,7 +96,7 @@ it('seeds Demo and Beta on first start, prints the generated password, and every
     expect((await server.stop('SIGTERM')).code).toBe(0);
   }
   // A second start finds data and seeds nothing (no new password in the log).
-  const again = await startServerProcess({ DATA_DIR: dataDir, LMS_DEMO: '1', DATABASE_URL: undefined });
+  const again = await startServerProcess({ DATA_DIR: dataDir, LMS_DEMO: '1', DATABASE_URL: undefined, ...storageEnv });
   try {
     expect(again.output()).not.toContain('Password of every demo user');
     expect(again.output()).toContain(`Open http://localhost:${again.port} `);

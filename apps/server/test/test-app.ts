@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { buildApp } from '../src/app';
@@ -13,6 +14,18 @@ export interface TestContext {
   dialect: Dialect;
 }
 
+/**
+ * The storage settings of the run (README "Tests with S3 storage": STORAGE=s3 and S3_*), each test database under
+ * its own prefix of the bucket, as its own DATA_DIR on disk.
+ */
+const storageEnv = (dataDir: string): Record<string, string | undefined> => {
+  const e = process.env;
+  if (e.STORAGE !== 's3') return {};
+  const { STORAGE, S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = e;
+  const S3_PREFIX = `${e.S3_PREFIX ?? ''}${path.basename(dataDir)}/`;
+  return { STORAGE, S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_PREFIX };
+};
+
 export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({
@@ -21,6 +34,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
       APP_SECRET: 'test-secret-0123456789abcdef0123456789',
       SMTP_ALLOW_PRIVATE: '1',
       LMS_DEMO: '0',
+      ...storageEnv(dataDir),
     }),
     ...overrides,
   };

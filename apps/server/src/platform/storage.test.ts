@@ -1,13 +1,17 @@
 import { expect, it } from 'vitest';
-import { sniffFileType, storageKey, storagePath, StorageKeyError } from './storage';
+import { sniffFileType, storageKey, StorageKeyError } from './storage';
+import { assertSafeKey } from './storage/file-store';
 
 it('builds storage keys only from plain segments, never a path out of DATA_DIR/files', () => {
   expect(storageKey('a1', 'courses', 'b.pdf')).toBe('a1/courses/b.pdf');
   for (const bad of ['..', '.hidden', 'a/b', 'a\\b', '', 'x..y', 'ü']) {
     expect(() => storageKey('ok', bad)).toThrow(StorageKeyError);
   }
-  expect(storagePath('/data', 'c/d')).toBe('/data/files/c/d');
-  expect(() => storagePath('/data', '../etc')).toThrow(StorageKeyError);
+  // Package files keep their own names, but never a step out of their folder.
+  expect(assertSafeKey('c/Foto (1) ä.png')).toBe('c/Foto (1) ä.png');
+  for (const bad of ['../etc', 'a//b', '/a', 'a/./b', 'a\\b', 'a/\u0000']) {
+    expect(() => assertSafeKey(bad)).toThrow(StorageKeyError);
+  }
 });
 
 it('tells file types by their magic bytes', () => {

@@ -1,17 +1,21 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { newId } from './ids';
+import { StorageKeyError } from './storage/file-store';
+import { fileStore, type StorageConfig } from './storage/store-for';
 
-// Uploaded files live under DATA_DIR/files (ARCHITECTURE section 1); uploads in flight under DATA_DIR/tmp. Callers
-// name a file by a storage key made of safe segments, never by a path from a request, so no key can leave the root.
+export { StorageKeyError } from './storage/file-store';
+export { fileStore, type StorageConfig } from './storage/store-for';
+
+// Kept files live in the configured store (platform/storage/: DATA_DIR/files or an S3 bucket); uploads in flight
+// under DATA_DIR/tmp. Callers name a file by a storage key made of safe segments, never by a path from a request,
+// and never see where the store keeps it.
 
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
-
-export class StorageKeyError extends Error {}
 
 /** A key such as `<clientId>/modules/<moduleId>/<packageId>`: every segment plain, no dots-only, no separators. */
 export function storageKey(...segments: string[]): string {
@@ -19,16 +23,6 @@ export function storageKey(...segments: string[]): string {
     if (!SEGMENT.test(s) || s.includes('..')) throw new StorageKeyError(`unsafe storage key segment: ${s}`);
   }
   return segments.join('/');
-}
-
-export const filesRoot = (dataDir: string): string => path.join(path.resolve(dataDir), 'files');
-
-/** The absolute path of a key, checked once more to lie inside DATA_DIR/files. */
-export function storagePath(dataDir: string, key: string): string {
-  const root = filesRoot(dataDir);
-  const full = path.resolve(root, ...storageKey(...key.split('/')).split('/'));
-  if (!full.startsWith(root + path.sep)) throw new StorageKeyError(`storage key escapes the root: ${key}`);
-  return full;
 }
 
 export class UploadTooLargeError extends Error {}
@@ -71,68 +65,67 @@ export async function saveUploadToTemp(
   return { path: file, size };
 }
 
-/** Moves a finished temp file (or folder) to its key; the parent folders are created. */
-export async function moveIntoStorage(dataDir: string, from: string, key: string): Promise<string> {
-  const target = storagePath(dataDir, key);
-  await mkdir(path.dirname(target), { recursive: true });
-  await rename(from, target);
-  return target;
-}
+/** Moves a finished temp file to its key in the store (the temp file is gone afterwards); answers its size. */
+export const moveIntoStorage = (config: StorageConfig, from: string, key: string): Promise<number> =>
+  fileStore(config).putFile(storageKey(...key.split('/')), from);
 
-/** Removes a key (file or folder); a missing one is fine, so cleanup can run twice. */
-export async function removeFromStorage(dataDir: string, key: string): Promise<void> {
-  await rm(storagePath(dataDir, key), { recursive: true, force: true });
-}
+/** Moves a finished temp folder's files under a key (a SCORM package); the folder is gone afterwards. */
+export const moveTreeIntoStorage = (config: StorageConfig, from: string, key: string): Promise<void> =>
+  fileStore(config).putTree(storageKey(...key.split('/')), from);
+
+/** Removes a key (a file, or everything under it); a missing one is fine, so cleanup can run twice. */
+export const removeFromStorage = (config: StorageConfig, key: string): Promise<void> =>
+  fileStore(config).remove(storageKey(...key.split('/')));
 
 export const removeTemp = (file: string): Promise<void> => rm(file, { recursive: true, force: true });
 
-/**
- * Writes bytes a feature made (a generated PDF) under a key: into DATA_DIR/tmp first, then renamed into place, so a
- * reader sees the old file or the whole new one, never a part. Answers the size written.
- */
-export async function writeToStorage(dataDir: string, key: string, bytes: Uint8Array): Promise<number> {
-  const dir = path.join(path.resolve(dataDir), 'tmp', 'uploads');
+/** A fresh empty folder in DATA_DIR/tmp for work on local files (a zip's extraction) before they are stored. */
+export async function makeTempDir(config: StorageConfig): Promise<string> {
+  const dir = path.join(path.resolve(config.dataDir), 'tmp', 'work', newId());
   await mkdir(dir, { recursive: true });
-  const file = path.join(dir, newId());
-  try {
-    await writeFile(file, bytes, { flag: 'wx' });
-    await moveIntoStorage(dataDir, file, key);
-  } catch (err) {
-    await rm(file, { force: true });
-    throw err;
-  }
+  return dir;
+}
+
+/**
+ * Writes bytes a feature made (a generated PDF) under a key; a reader sees the old file or the whole new one,
+ * never a part. Answers the size written.
+ */
+export async function writeToStorage(config: StorageConfig, key: string, bytes: Uint8Array): Promise<number> {
+  await fileStore(config).write(storageKey(...key.split('/')), bytes);
   return bytes.byteLength;
 }
 
 /** A stored file as a stream with its size, for an answer; undefined when the key holds no file. */
 export async function openFromStorage(
-  dataDir: string,
+  config: StorageConfig,
   key: string,
 ): Promise<{ stream: Readable; size: number } | undefined> {
-  const handle = await open(storagePath(dataDir, key), 'r').catch(() => undefined);
-  if (!handle) return undefined;
-  const info = await handle.stat();
-  if (!info.isFile()) {
-    await handle.close();
-    return undefined;
-  }
-  return { stream: handle.createReadStream(), size: info.size };
+  const file = await fileStore(config).open(storageKey(...key.split('/')));
+  return file && { stream: file.stream, size: file.size };
 }
 
 /**
  * A stored file's bytes, for the few readers that need the whole file at once (a PDF library reading a
  * background). Files larger than maxBytes are refused, so memory stays bounded; undefined when there is none.
  */
-export async function readFromStorage(dataDir: string, key: string, maxBytes: number): Promise<Buffer | undefined> {
-  const size = await storedSize(dataDir, key);
-  if (size === undefined) return undefined;
-  if (size > maxBytes) throw new UploadTooLargeError(`stored file exceeds ${maxBytes} bytes`);
-  return readFile(storagePath(dataDir, key));
+export async function readFromStorage(
+  config: StorageConfig,
+  key: string,
+  maxBytes: number,
+): Promise<Buffer | undefined> {
+  const file = await fileStore(config).open(storageKey(...key.split('/')));
+  if (!file) return undefined;
+  if (file.size > maxBytes) {
+    file.stream.destroy();
+    throw new UploadTooLargeError(`stored file exceeds ${maxBytes} bytes`);
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of file.stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
-export async function storedSize(dataDir: string, key: string): Promise<number | undefined> {
-  const info = await stat(storagePath(dataDir, key)).catch(() => undefined);
-  return info?.isFile() ? info.size : undefined;
+export async function storedSize(config: StorageConfig, key: string): Promise<number | undefined> {
+  return (await fileStore(config).stat(storageKey(...key.split('/'))))?.size;
 }
 
 export type SniffedType = 'zip' | 'pdf' | 'png' | 'jpeg' | 'webp' | 'gif';

@@ -34,7 +34,7 @@ export async function uploadBackground(
     if (file.type !== 'pdf') badRequest('unknown_file_type', { field: 'file', expected: ['pdf'] });
     // A fresh key each time: a certificate being made from the old background keeps reading it until it is done.
     const key = backgroundKey(clientId, id, locale, newId());
-    await moveIntoStorage(deps.config.dataDir, file.path, key);
+    await moveIntoStorage(deps.config, file.path, key);
     try {
       await assertUsableBackground((await readBackground(deps, key)) ?? new Uint8Array());
       const now = nowIso();
@@ -51,12 +51,12 @@ export async function uploadBackground(
         await touchCertificateTemplate(trx, clientId, id, { updated_at: now });
       });
     } catch (err) {
-      await removeFromStorage(deps.config.dataDir, key);
+      await removeFromStorage(deps.config, key);
       if (err instanceof UnreadablePdfError) badRequest('certificate_background_unreadable', { field: 'file' });
       throw err;
     }
   });
-  if (before?.background_key) await removeFromStorage(deps.config.dataDir, before.background_key);
+  if (before?.background_key) await removeFromStorage(deps.config, before.background_key);
   return loadTemplate(deps.db, clientId, id);
 }
 
@@ -76,7 +76,7 @@ export async function removeBackground(
       await setCertificateBackground(trx, clientId, id, locale, null, now);
       await touchCertificateTemplate(trx, clientId, id, { updated_at: now });
     });
-    await removeFromStorage(deps.config.dataDir, before.background_key);
+    await removeFromStorage(deps.config, before.background_key);
   }
   return loadTemplate(deps.db, clientId, id);
 }

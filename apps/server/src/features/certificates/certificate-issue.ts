@@ -140,7 +140,7 @@ export async function makeCertificate(
 
   const id = existing?.id ?? newId();
   const key = certificateKey(clientId, id, newId());
-  const size = await writeToStorage(deps.config.dataDir, key, pdf);
+  const size = await writeToStorage(deps.config, key, pdf);
   const now = nowIso();
   let kept = false;
   try {
@@ -180,7 +180,7 @@ export async function makeCertificate(
   } finally {
     // The file no row points at goes: the new one when nothing was recorded, else the one it replaced.
     const orphan = kept ? existing?.file_key : key;
-    if (orphan) await removeFromStorage(deps.config.dataDir, orphan);
+    if (orphan) await removeFromStorage(deps.config, orphan);
   }
   if (!kept) return existing ? 'gone' : 'exists';
   return existing ? 'regenerated' : 'issued';

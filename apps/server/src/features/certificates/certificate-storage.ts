@@ -18,4 +18,4 @@ export const certificateKey = (clientId: string, certificateId: string, fileId: 
 
 /** A stored background's bytes (pdf-lib needs the whole file); a file gone from storage counts as none. */
 export const readBackground = (deps: AppDeps, key: string): Promise<Buffer | undefined> =>
-  readFromStorage(deps.config.dataDir, key, CERTIFICATE_BACKGROUND_MAX_BYTES);
+  readFromStorage(deps.config, key, CERTIFICATE_BACKGROUND_MAX_BYTES);

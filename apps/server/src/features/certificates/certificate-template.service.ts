@@ -173,7 +173,7 @@ export async function removeTemplate(deps: AppDeps, actor: Actor, id: string): P
     if (courses > 0) conflict('certificate_template_in_use', { courses });
     await deleteCertificateTemplate(trx, actor.clientId, id);
   });
-  await removeFromStorage(deps.config.dataDir, templateStorageKey(actor.clientId, id));
+  await removeFromStorage(deps.config, templateStorageKey(actor.clientId, id));
 }
 
 /**

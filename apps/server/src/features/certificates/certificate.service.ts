@@ -100,7 +100,7 @@ export async function openCertificate(
   const locale = asLocale(row.locale);
   const title = (await courseTitlesOf(deps.db, actor.clientId, [courseId], locale)).get(courseId) ?? '';
   const user = await findUserById(deps.db, actor.clientId, row.user_id);
-  const file = (await openFromStorage(deps.config.dataDir, row.file_key)) ?? notFound('certificate');
+  const file = (await openFromStorage(deps.config, row.file_key)) ?? notFound('certificate');
   const name = user ? `${user.first_name} ${user.last_name}`.trim() : '';
   return { ...file, fileName: certificateFileName(locale, title, name) };
 }

@@ -66,7 +66,7 @@ export const clientAdminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
 
   app.get('/api/client/:id/logo', { schema: { params: ZIdParams }, config: { access } }, async (req, reply) => {
     const logo = await findClientLogoFor(deps, actorOf(req), req.params.id);
-    const file = (await openFromStorage(deps.config.dataDir, logo.key)) ?? notFound('logo');
+    const file = (await openFromStorage(deps.config, logo.key)) ?? notFound('logo');
     return (
       reply
         .type(logo.mime)

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import { multipartFile } from '../../../test/multipart';
 import { caller, describeEachDialect } from '../../../test/test-app';
-import { storagePath } from '../../platform/storage';
+import { storedSize } from '../../platform/storage';
 import { TINY_PDF, TINY_PNG } from '../modules/test-upload';
 import { clientRow, resellerWorld } from './client-test-kit';
 
@@ -62,7 +62,7 @@ describeEachDialect('client logo (issue 11, DECISIONS "Clients")', (ctx) => {
     const key = (await clientRow(deps.db, w.resold.id)).logo_file ?? '';
     const removed = await reseller.del(`/api/client/${w.resold.id}/logo`);
     expect(removed.json()).toMatchObject({ logoUrl: null });
-    expect(existsSync(storagePath(deps.config.dataDir, key))).toBe(false);
+    expect(await storedSize(deps.config, key)).toBeUndefined();
     expect((await caller(app, w.resold.host).get('/api/client/current/logo')).statusCode).toBe(404);
   });
 

@@ -63,15 +63,15 @@ export async function uploadClientLogo(
     const file = requireFilePart(upload, 'file');
     const logo = await checkedLogo(await readFile(file.path), file.fileName);
     const key = storageKey('clients', clientId, `logo-${newId()}.${logo.kind}`);
-    await writeToStorage(deps.config.dataDir, key, logo.bytes);
+    await writeToStorage(deps.config, key, logo.bytes);
     try {
       await updateClientRow(deps.db, clientId, { logo_file: key, logo_mime: MIME[logo.kind], updated_at: nowIso() });
     } catch (err) {
-      await removeFromStorage(deps.config.dataDir, key);
+      await removeFromStorage(deps.config, key);
       throw err;
     }
   });
-  if (before.logo_file) await removeFromStorage(deps.config.dataDir, before.logo_file);
+  if (before.logo_file) await removeFromStorage(deps.config, before.logo_file);
   return getClient(deps, actor, clientId);
 }
 
@@ -79,7 +79,7 @@ export async function removeClientLogo(deps: AppDeps, actor: Actor, clientId: st
   await assertMayActOnClient(deps.db, actor, 'clients.administer', clientId, 'write');
   const before = (await findClientRow(deps.db, clientId)) ?? notFound('client');
   await updateClientRow(deps.db, clientId, { logo_file: null, logo_mime: null, updated_at: nowIso() });
-  if (before.logo_file) await removeFromStorage(deps.config.dataDir, before.logo_file);
+  if (before.logo_file) await removeFromStorage(deps.config, before.logo_file);
   return getClient(deps, actor, clientId);
 }
 

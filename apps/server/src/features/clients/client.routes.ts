@@ -1,9 +1,8 @@
 import { ZPublicClient, type TPublicClient } from '@lms/contracts/client';
-import { createReadStream } from 'node:fs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
-import { storagePath } from '../../platform/storage';
+import { openFromStorage } from '../../platform/storage';
 import type { Tenant } from '../../platform/tenant';
 import { findClientLogo } from './client.repository';
 import type { TLegalTextType } from './client.types';
@@ -38,13 +37,15 @@ export const clientRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
   app.get('/api/client/current/logo', { config: { access: 'public' } }, async (req, reply) => {
     const logo = await findClientLogo(deps.db, req.tenant.id);
     if (!logo?.logo_file || !logo.logo_mime) return notFound('logo');
+    const file = (await openFromStorage(deps.config, logo.logo_file)) ?? notFound('logo');
     return (
       reply
         .type(logo.logo_mime)
         .header('cache-control', 'public, max-age=300')
         // An SVG logo is sanitised at upload; the sandbox is a second wall against script in it.
         .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-        .send(createReadStream(storagePath(deps.config.dataDir, logo.logo_file)))
+        .header('content-length', file.size)
+        .send(file.stream)
     );
   });
   await Promise.resolve();

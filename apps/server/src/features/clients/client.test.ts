@@ -1,9 +1,7 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, it } from 'vitest';
 import { createClient, createUser, TEST_PASSWORD } from '../../../test/factories';
 import { caller, describeEachDialect } from '../../../test/test-app';
-import { storagePath } from '../../platform/storage';
+import { writeToStorage } from '../../platform/storage';
 
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4e60000000049454e44ae426082',
@@ -15,9 +13,7 @@ describeEachDialect('client of the host', (ctx) => {
     const { app, deps } = ctx();
     const key = 'logos/test-logo.png';
     const client = await createClient(deps.db, { logo_file: key, logo_mime: 'image/png' });
-    const file = storagePath(deps.config.dataDir, key);
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, PNG);
+    await writeToStorage(deps.config, key, PNG);
     const current = await caller(app, client.host).get('/api/client/current');
     expect(current.json()).toMatchObject({
       logoUrl: expect.stringMatching(/^\/api\/client\/current\/logo\?v=[0-9a-f]{12}$/),

@@ -4,7 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { pickLocalized } from '@lms/contracts/modules';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppDeps } from '../../platform/deps';
-import { storageKey, storagePath } from '../../platform/storage';
+import { fileStore, storageKey } from '../../platform/storage';
+import { assertSafeKey } from '../../platform/storage/file-store';
+import { sendStored } from '../../platform/storage/send-stored';
 import { moduleStorageKey } from '../modules/module-package';
 import { verifyLaunchToken } from '../scorm-runtime/launch-token';
 import { checkToken, openRuntime } from '../scorm-runtime/runtime.service';
@@ -15,6 +17,16 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const ownAssets = path.join(here, 'assets');
 // scorm-again's browser bundles, served from node_modules as they were installed (pinned 3.4.3).
 const scormAgainDist = path.dirname(createRequire(import.meta.url).resolve('scorm-again'));
+
+/** The package path as a key below the package; no dot-file, no step out of it (undefined: 404). */
+function packageFileKey(file: string): string | undefined {
+  if (file === '' || file.split('/').some((s) => s.startsWith('.'))) return undefined;
+  try {
+    return assertSafeKey(file);
+  } catch {
+    return undefined;
+  }
+}
 
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
@@ -49,16 +61,15 @@ export const playerRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
   app.get<{ Params: { token: string } }>('/player/:token/', playerPage);
   app.get<{ Params: { token: string } }>('/player/:token', playerPage);
 
-  app.get<{ Params: { token: string; '*': string } }>('/content/:token/*', (req, reply) => {
+  // Package files come from the store (local disk or a bucket), so any process serves any package.
+  app.get<{ Params: { token: string; '*': string } }>('/content/:token/*', async (req, reply) => {
     const claims = checkToken(deps, req.params.token);
-    const root = storagePath(
-      deps.config.dataDir,
-      storageKey(...moduleStorageKey(claims.c, claims.co, claims.m).split('/'), claims.p),
-    );
-    return reply
-      .header('content-security-policy', packageCsp(claims.d))
-      .header('cache-control', 'private, max-age=300')
-      .sendFile(req.params['*'], root, { cacheControl: false, dotfiles: 'ignore', index: false });
+    const file = packageFileKey(req.params['*']);
+    if (!file) return reply.callNotFound();
+    const key = `${storageKey(...moduleStorageKey(claims.c, claims.co, claims.m).split('/'), claims.p)}/${file}`;
+    reply.header('content-security-policy', packageCsp(claims.d));
+    const sent = await sendStored(req, reply, fileStore(deps.config), key, 'private, max-age=300');
+    return sent ? reply : reply.callNotFound();
   });
   await Promise.resolve();
 };

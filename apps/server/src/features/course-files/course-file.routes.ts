@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import fastifyMultipart from '@fastify/multipart';
 import { ZOk } from '@lms/contracts/common';
 import { COURSE_FILE_LOGO_MAX_BYTES, ZCourseFileBody } from '@lms/contracts/course-files';
@@ -58,8 +57,9 @@ export const courseFileRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
       return reply
         .header('content-type', file.mime)
         .header('content-disposition', attachment(file.fileName))
+        .header('content-length', file.size)
         .header('cache-control', 'private, no-store')
-        .send(createReadStream(file.path));
+        .send(file.stream);
     },
   );
 };

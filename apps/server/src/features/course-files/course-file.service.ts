@@ -5,7 +5,8 @@ import type { AppDeps } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
 import type { Actor } from '../../platform/session';
-import { MIME_OF, moveIntoStorage, removeFromStorage, storageKey, storagePath } from '../../platform/storage';
+import type { Readable } from 'node:stream';
+import { MIME_OF, moveIntoStorage, openFromStorage, removeFromStorage, storageKey } from '../../platform/storage';
 import { requireFilePart, withUpload, type ReadUpload, type UploadedFile } from '../../platform/uploads';
 import { assertCourseExists, courseStorageKey } from '../courses/course-ref';
 import { loadCourse } from '../courses/course.service';
@@ -36,7 +37,7 @@ function checkParts(pdf: UploadedFile | undefined, logo: UploadedFile | undefine
 /** Stores one part under a fresh key in the file's folder, so a replacement never overwrites what rows point at. */
 async function storePart(deps: AppDeps, folder: string, file: UploadedFile, suffix: string): Promise<string> {
   const key = `${folder}/${newId()}.${suffix}`;
-  await moveIntoStorage(deps.config.dataDir, file.path, key);
+  await moveIntoStorage(deps.config, file.path, key);
   return key;
 }
 
@@ -72,7 +73,7 @@ export async function createCourseFile(
         updated_at: now,
       });
     } catch (err) {
-      await removeFromStorage(deps.config.dataDir, folder);
+      await removeFromStorage(deps.config, folder);
       throw err;
     }
   });
@@ -111,9 +112,9 @@ export async function updateCourseFile(
         pdfKey ? current.pdf_key : undefined,
         (logoKey || dropLogo) && current.logo_key ? current.logo_key : undefined,
       ];
-      for (const key of replaced) if (key) await removeFromStorage(deps.config.dataDir, key);
+      for (const key of replaced) if (key) await removeFromStorage(deps.config, key);
     } catch (err) {
-      for (const key of written) await removeFromStorage(deps.config.dataDir, key);
+      for (const key of written) await removeFromStorage(deps.config, key);
       throw err;
     }
   });
@@ -123,7 +124,7 @@ export async function updateCourseFile(
 export async function deleteCourseFile(deps: AppDeps, actor: Actor, courseId: string, id: string): Promise<void> {
   if (!(await findCourseFileRow(deps.db, actor.clientId, courseId, id))) notFound('course_file');
   await deleteCourseFileRow(deps.db, actor.clientId, id);
-  await removeFromStorage(deps.config.dataDir, fileFolderKey(actor.clientId, courseId, id));
+  await removeFromStorage(deps.config, fileFolderKey(actor.clientId, courseId, id));
 }
 
 /** The stored PDF or logo for the content screens (the learner's download comes with the documents issue). */
@@ -133,12 +134,13 @@ export async function findCourseFileContent(
   courseId: string,
   id: string,
   part: 'pdf' | 'logo',
-): Promise<{ path: string; mime: string; fileName: string }> {
+): Promise<{ stream: Readable; size: number; mime: string; fileName: string }> {
   const row = (await findCourseFileRow(deps.db, actor.clientId, courseId, id)) ?? notFound('course_file');
   const key = part === 'pdf' ? row.pdf_key : row.logo_key;
   if (!key) return notFound('logo');
+  const file = (await openFromStorage(deps.config, key)) ?? notFound(part === 'pdf' ? 'course_file' : 'logo');
   return {
-    path: storagePath(deps.config.dataDir, key),
+    ...file,
     mime: part === 'pdf' ? 'application/pdf' : (row.logo_mime ?? 'application/octet-stream'),
     fileName: part === 'pdf' ? row.file_name : `logo`,
   };
@@ -152,12 +154,12 @@ export async function findCourseFileForDownload(
   deps: AppDeps,
   clientId: string,
   id: string,
-): Promise<{ courseId: string; path: string; size: number; fileName: string } | undefined> {
+): Promise<{ courseId: string; key: string; size: number; fileName: string } | undefined> {
   const row = await findCourseFileRowById(deps.db, clientId, id);
   if (!row) return undefined;
   return {
     courseId: row.course_id,
-    path: storagePath(deps.config.dataDir, row.pdf_key),
+    key: row.pdf_key,
     size: Number(row.pdf_size),
     fileName: row.file_name,
   };

@@ -151,5 +151,5 @@ export async function deleteCourse(deps: AppDeps, actor: Actor, id: string): Pro
     if (await isCourseUsedByTraining(trx, actor.clientId, id)) conflict('course_in_use');
     await deleteCourseRow(trx, actor.clientId, id);
   });
-  await removeFromStorage(deps.config.dataDir, courseStorageKey(actor.clientId, id));
+  await removeFromStorage(deps.config, courseStorageKey(actor.clientId, id));
 }

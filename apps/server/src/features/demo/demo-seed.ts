@@ -5,6 +5,8 @@ import type { Db } from '../../db/database';
 import { newId, nowIso } from '../../platform/ids';
 import { hashPassword } from '../../platform/passwords';
 import { insertDemoTraining, writeDemoPdf } from './demo-training';
+import { DEMO_LOGO_COLOURS, DEMO_LOGO_MIME, demoLogoKey, demoLogoSvg } from './demo-logo';
+import { writeToStorage, type StorageConfig } from '../../platform/storage';
 
 export const DEMO_USERS: ReadonlyArray<{
   client: 'Demo' | 'Beta';
@@ -46,14 +48,14 @@ export const DEMO_TRAINING_GROUP = 'Vertrieb';
 
 /**
  * Seeds the demo clients and one user per role, only into an empty database (a non-empty one is never reseeded).
- * With `dataDir`, Demo also gets a course with a PDF module (written into the file storage) and a training of it
+ * With a storage configuration, Demo also gets a course with a PDF module (written into the file storage) and a training of it
  * for its group Vertrieb, so the dashboard and the coordination screens show something. Answers the password used,
  * or undefined when nothing was seeded.
  */
 export async function seedDemoData(
   db: Db,
   password?: string,
-  dataDir?: string,
+  storage?: StorageConfig,
 ): Promise<{ password: string; generated: boolean } | undefined> {
   const existing = await db.selectFrom('clients').select('id').limit(1).executeTakeFirst();
   if (existing) return undefined;
@@ -63,7 +65,11 @@ export async function seedDemoData(
   const now = nowIso();
   const ids = { Demo: newId(), Beta: newId() };
   const course = { courseId: newId(), moduleId: newId() };
-  const pdf = dataDir ? await writeDemoPdf(dataDir, ids.Demo, course.courseId, course.moduleId) : undefined;
+  const pdf = storage ? await writeDemoPdf(storage, ids.Demo, course.courseId, course.moduleId) : undefined;
+  const logos = storage ? { Demo: demoLogoKey(ids.Demo), Beta: demoLogoKey(ids.Beta) } : undefined;
+  if (storage && logos)
+    for (const name of ['Demo', 'Beta'] as const)
+      await writeToStorage(storage, logos[name], demoLogoSvg(DEMO_LOGO_COLOURS[name]));
   await db.transaction().execute(async (trx) => {
     for (const [name, domain, reseller] of [
       ['Demo', 'localhost', null],
@@ -80,8 +86,8 @@ export async function seedDemoData(
           platform_start: null,
           platform_end: null,
           colours: JSON.stringify(name === 'Beta' ? { ...DEFAULT_COLOURS, primaryButton: '#7a3e9d' } : DEFAULT_COLOURS),
-          logo_file: null,
-          logo_mime: null,
+          logo_file: logos?.[name] ?? null,
+          logo_mime: logos ? DEMO_LOGO_MIME : null,
           support_email: `support@${name.toLowerCase()}.example`,
           min_password_length: 8,
           imprint_type: null,

@@ -1,8 +1,6 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { DbOrTrx } from '../../db/database';
 import { newId } from '../../platform/ids';
-import { storageKey, storagePath } from '../../platform/storage';
+import { storageKey, writeToStorage, type StorageConfig } from '../../platform/storage';
 import { PDF_FILE_NAME } from '../modules/module-manifest';
 import { moduleStorageKey } from '../modules/module-package';
 
@@ -52,10 +50,10 @@ const foldForSearch = (text: string): string => text.normalize('NFD').replace(/\
 const isoDay = (daysFromNow: number) => new Date(Date.now() + daysFromNow * 86_400_000).toISOString().slice(0, 10);
 
 /**
- * Writes the module's PDF into DATA_DIR's file storage (before the rows that name it, so a module never points at
+ * Writes the module's PDF into the file storage (before the rows that name it, so a module never points at
  * nothing) and answers what the rows need.
  */
-export async function writeDemoPdf(dataDir: string, clientId: string, courseId: string, moduleId: string) {
+export async function writeDemoPdf(storage: StorageConfig, clientId: string, courseId: string, moduleId: string) {
   const packageKey = storageKey(...moduleStorageKey(clientId, courseId, moduleId).split('/'), newId());
   const bytes = demoPdf([
     'Datenschutz im Vertrieb',
@@ -64,9 +62,7 @@ export async function writeDemoPdf(dataDir: string, clientId: string, courseId: 
     'Bildschirm sperren, wenn Sie den Platz verlassen.',
     'Fragen? Wenden Sie sich an den Datenschutz.',
   ]);
-  const file = storagePath(dataDir, `${packageKey}/${PDF_FILE_NAME}`);
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, bytes);
+  await writeToStorage(storage, `${packageKey}/${PDF_FILE_NAME}`, bytes);
   return { packageKey, fileSize: bytes.length };
 }
 

@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import {
   ZAllDocumentsPage,
   ZAllDocumentsQuery,
@@ -29,7 +28,7 @@ const sendFile = (reply: FastifyReply, file: DocumentFile) =>
     .header('content-disposition', attachment(file.fileName))
     .header('cache-control', 'private, no-store')
     .header('x-content-type-options', 'nosniff')
-    .send(createReadStream(file.path));
+    .send(file.stream);
 
 /**
  * Spec section 2 "Documents" and section 7 "GET /users/allDocuments": my downloads and their download, the file

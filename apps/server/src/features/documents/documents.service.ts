@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import type { TLocale } from '@lms/contracts/constants';
 import type { TCourseFile } from '@lms/contracts/course-files';
 import {
@@ -12,6 +12,7 @@ import {
 import { localeFallbackOrder } from '@lms/contracts/modules';
 import type { AppDeps } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/errors';
+import { openFromStorage } from '../../platform/storage';
 import type { Actor } from '../../platform/session';
 import { listFilesOfCourses } from '../course-files/course-file-list';
 import { findCourseFileForDownload } from '../course-files/course-file.service';
@@ -22,9 +23,9 @@ import { listAllDocumentsPage } from './all-documents.repository';
 // Spec section 2 "Documents": the learner's downloads (the course files of their assigned trainings), the
 // coordinators' list of all certificates in their scope, and the file lookup of the download workaround.
 
-/** A file the documents routes stream: where it lies, its size, its download name and type. */
+/** A file the documents routes stream: its bytes, size, download name and type. */
 export interface DocumentFile {
-  path: string;
+  stream: Readable;
   size: number;
   fileName: string;
   contentType: string;
@@ -85,11 +86,8 @@ export async function openMyCourseFile(deps: AppDeps, actor: Actor, fileId: stri
   const trainings = (await listMyTrainings(deps, actor)).items;
   if (!trainings.some((t) => t.courseId === file.courseId)) notFound('course_file');
   // The row may outlive its file only through a storage fault; that is a missing file, not a server error.
-  const size = await stat(file.path).then(
-    (s) => s.size,
-    () => notFound('course_file'),
-  );
-  return { path: file.path, size, fileName: pdfName(file.fileName), contentType: 'application/pdf' };
+  const stored = (await openFromStorage(deps.config, file.key)) ?? notFound('course_file');
+  return { ...stored, fileName: pdfName(file.fileName), contentType: 'application/pdf' };
 }
 
 const isServedType = (type: string): type is TDocumentFileType =>

@@ -118,7 +118,7 @@ export async function uploadClientLegalPdf(
     const sniffed = await fileTypeFromFile(file.path);
     if (sniffed?.mime !== 'application/pdf') badRequest('legal_text_not_pdf', { field: 'file' });
     const key = pdfKey(clientId, kind);
-    await moveIntoStorage(deps.config.dataDir, file.path, key);
+    await moveIntoStorage(deps.config, file.path, key);
     try {
       const now = nowIso();
       await deps.db.transaction().execute(async (trx) => {
@@ -134,11 +134,11 @@ export async function uploadClientLegalPdf(
         await updateLegalText(trx, clientId, kind, 'UPLOAD', null, now);
       });
     } catch (err) {
-      await removeFromStorage(deps.config.dataDir, key);
+      await removeFromStorage(deps.config, key);
       throw err;
     }
   });
-  if (before) await removeFromStorage(deps.config.dataDir, before.storage_key);
+  if (before) await removeFromStorage(deps.config, before.storage_key);
   return getClientLegalTexts(deps, actor, clientId);
 }
 
@@ -150,7 +150,7 @@ export interface LegalPdfFile {
 
 async function openPdf(deps: AppDeps, clientId: string, kind: TLegalTextKind): Promise<LegalPdfFile | undefined> {
   const row = await findLegalPdf(deps.db, clientId, kind);
-  const file = row && (await openFromStorage(deps.config.dataDir, row.storage_key));
+  const file = row && (await openFromStorage(deps.config, row.storage_key));
   return row && file ? { ...file, fileName: row.file_name } : undefined;
 }
 

@@ -1,7 +1,15 @@
 import { PDF_MAX_BYTES, type TModuleKind, type TScormVersion } from '@lms/contracts/modules';
 import { badRequest, fail } from '../../platform/errors';
 import { newId } from '../../platform/ids';
-import { moveIntoStorage, removeFromStorage, storageKey, storagePath } from '../../platform/storage';
+import path from 'node:path';
+import {
+  makeTempDir,
+  moveIntoStorage,
+  moveTreeIntoStorage,
+  removeTemp,
+  storageKey,
+  type StorageConfig,
+} from '../../platform/storage';
 import type { UploadedFile } from '../../platform/uploads';
 import { courseStorageKey } from '../courses/course-ref';
 import { extractScormZip } from '../scorm/package-extract';
@@ -24,11 +32,11 @@ export const moduleStorageKey = (clientId: string, courseId: string, moduleId: s
 
 /**
  * Puts an uploaded SCORM zip or PDF under a fresh package key of the module (ARCHITECTURE section 6: the zip is
- * checked and extracted into a temporary folder, then moved). A refused package leaves nothing behind. A new key per
+ * checked and extracted into a local temporary folder, inspected there, then moved into the store file by file). A refused package leaves nothing behind. A new key per
  * upload lets a replacement land beside the old package, which is removed only once the database points at the new.
  */
 export async function installModulePackage(
-  dataDir: string,
+  config: StorageConfig,
   ids: { clientId: string; courseId: string; moduleId: string },
   file: UploadedFile,
 ): Promise<InstalledPackage> {
@@ -36,15 +44,17 @@ export async function installModulePackage(
   const base = { packageKey, fileName: file.fileName, fileSize: file.size };
   if (file.type === 'pdf') {
     if (file.size > PDF_MAX_BYTES) fail(413, 'payload_too_large');
-    await moveIntoStorage(dataDir, file.path, `${packageKey}/${PDF_FILE_NAME}`);
+    await moveIntoStorage(config, file.path, `${packageKey}/${PDF_FILE_NAME}`);
     return { ...base, kind: 'pdf', scormVersion: null, manifest: null, scoCount: 0 };
   }
   if (file.type !== 'zip') return badRequest('unknown_file_type', { expected: ['zip', 'pdf'] });
+  const work = await makeTempDir(config);
   try {
-    const dir = storagePath(dataDir, packageKey);
+    const dir = path.join(work, 'package');
     await extractScormZip(file.path, dir);
     const parsed = await inspectExtractedPackage(dir);
     const manifest = buildPlayerManifest(parsed);
+    await moveTreeIntoStorage(config, dir, packageKey);
     return {
       ...base,
       kind: 'scorm',
@@ -53,11 +63,12 @@ export async function installModulePackage(
       scoCount: parsed.scos.length,
     };
   } catch (err) {
-    await removeFromStorage(dataDir, packageKey);
     // The author learns which entry or element to fix (issue 5: "a message that names the fault").
     if (isScormPackageError(err)) {
       return badRequest('scorm_invalid', { reason: err.code, message: err.message, subject: err.subject ?? null });
     }
     throw err;
+  } finally {
+    await removeTemp(work);
   }
 }

@@ -147,7 +147,7 @@ export async function createModule(
   const id = newId();
   await withUpload(readUpload, async (upload) => {
     const file = requireFilePart(upload, 'file');
-    const installed = await installModulePackage(deps.config.dataDir, { clientId, courseId, moduleId: id }, file);
+    const installed = await installModulePackage(deps.config, { clientId, courseId, moduleId: id }, file);
     try {
       await deps.db.transaction().execute(async (trx) => {
         const now = nowIso();
@@ -165,7 +165,7 @@ export async function createModule(
         await replaceModuleTexts(trx, clientId, id, textRows(upload.data));
       });
     } catch (err) {
-      await removeFromStorage(deps.config.dataDir, moduleStorageKey(clientId, courseId, id));
+      await removeFromStorage(deps.config, moduleStorageKey(clientId, courseId, id));
       throw err;
     }
   });
@@ -188,7 +188,7 @@ export async function updateModule(
   await withUpload(readUpload, async (upload) => {
     const file = upload.files.file;
     const installed = file
-      ? await installModulePackage(deps.config.dataDir, { clientId, courseId, moduleId: id }, file)
+      ? await installModulePackage(deps.config, { clientId, courseId, moduleId: id }, file)
       : undefined;
     try {
       await deps.db.transaction().execute(async (trx) => {
@@ -200,10 +200,10 @@ export async function updateModule(
         await replaceModuleTexts(trx, clientId, id, textRows(upload.data));
       });
     } catch (err) {
-      if (installed) await removeFromStorage(deps.config.dataDir, installed.packageKey);
+      if (installed) await removeFromStorage(deps.config, installed.packageKey);
       throw err;
     }
-    if (installed) await removeFromStorage(deps.config.dataDir, current.package_key);
+    if (installed) await removeFromStorage(deps.config, current.package_key);
   });
   return loadModule(deps.db, clientId, courseId, id, actor.locale);
 }
@@ -215,7 +215,7 @@ export async function deleteModule(deps: AppDeps, actor: Actor, courseId: string
     await assertCourseNotInUse(trx, clientId, courseId);
     await deleteModuleRow(trx, clientId, id);
   });
-  await removeFromStorage(deps.config.dataDir, moduleStorageKey(clientId, courseId, id));
+  await removeFromStorage(deps.config, moduleStorageKey(clientId, courseId, id));
 }
 
 /** Spec section 3 "Modules sorted by order": the body lists every module of the course once, in the new order. */

@@ -1,9 +1,7 @@
-import { existsSync, readdirSync } from 'node:fs';
-import path from 'node:path';
 import { expect, it } from 'vitest';
 import { createClient, createUser, signIn } from '../../../test/factories';
 import { describeEachDialect } from '../../../test/test-app';
-import { filesRoot } from '../../platform/storage';
+import { fileStore, type StorageConfig } from '../../platform/storage';
 import { corpusZip, golfZip, moduleData, TINY_PDF, uploadModule } from './test-upload';
 
 interface Module {
@@ -27,14 +25,13 @@ describeEachDialect('course modules', (ctx) => {
   };
 
   /** Every file stored for the client's courses, relative to DATA_DIR/files/<clientId>. */
-  const storedFiles = (dataDir: string, clientId: string): string[] => {
-    const root = path.join(filesRoot(dataDir), clientId);
-    return existsSync(root)
-      ? readdirSync(root, { recursive: true, withFileTypes: true })
-          .filter((d) => d.isFile())
-          .map((d) => d.name)
-      : [];
+  const storedKeys = async (config: StorageConfig, prefix: string): Promise<string[]> => {
+    const keys: string[] = [];
+    for await (const f of fileStore(config).list(prefix)) keys.push(f.key);
+    return keys;
   };
+  const storedFiles = async (config: StorageConfig, clientId: string): Promise<string[]> =>
+    (await storedKeys(config, clientId)).map((k) => k.split('/').pop() ?? '');
 
   it('uploads a SCORM 1.2 zip, a multi-SCO 2004 zip and a PDF, told apart by content not name', async () => {
     const { content, courseId } = await setup();
@@ -80,7 +77,7 @@ describeEachDialect('course modules', (ctx) => {
       filename: 'missing.zip',
     });
     expect(missing.json<{ details: { message: string } }>().details.message).toMatch(/launch|href/i);
-    expect(storedFiles(deps.config.dataDir, client.id)).toEqual([]);
+    expect(await storedFiles(deps.config, client.id)).toEqual([]);
     expect((await content.get(`/api/courses/${courseId}`)).json()).toMatchObject({ modules: [] });
   });
 
@@ -118,7 +115,7 @@ describeEachDialect('course modules', (ctx) => {
       durationInMinutes: 30,
       scorm: { version: 'scorm12' },
     });
-    const before = storedFiles(deps.config.dataDir, client.id).length;
+    const before = (await storedFiles(deps.config, client.id)).length;
     const replaced = await uploadModule(content, courseId, await golfZip('RuntimeBasicCalls_SCORM20043rdEdition'), {
       moduleId: module.id,
     });
@@ -129,10 +126,9 @@ describeEachDialect('course modules', (ctx) => {
       .where('module_id', '=', module.id)
       .execute();
     expect(attempts).toHaveLength(1);
-    const packages = readdirSync(
-      path.join(filesRoot(deps.config.dataDir), client.id, 'courses', courseId, 'modules', module.id),
-    );
-    expect(packages).toHaveLength(1);
+    const moduleKey = `${client.id}/courses/${courseId}/modules/${module.id}`;
+    const packages = new Set((await storedKeys(deps.config, moduleKey)).map((k) => k.split('/')[5]));
+    expect(packages.size).toBe(1);
     expect(before).toBeGreaterThan(0);
   });
 
@@ -178,9 +174,9 @@ describeEachDialect('course modules', (ctx) => {
   it('deletes a module and its files', async () => {
     const { deps, client, content, courseId } = await setup();
     const module = (await uploadModule(content, courseId, await golfZip('RuntimeMinimumCalls_SCORM12'))).json<Module>();
-    expect(storedFiles(deps.config.dataDir, client.id).length).toBeGreaterThan(0);
+    expect((await storedFiles(deps.config, client.id)).length).toBeGreaterThan(0);
     expect((await content.del(`/api/courses/${courseId}/modules/${module.id}`)).json()).toEqual({ ok: true });
-    expect(storedFiles(deps.config.dataDir, client.id)).toEqual([]);
+    expect(await storedFiles(deps.config, client.id)).toEqual([]);
     expect((await content.del(`/api/courses/${courseId}/modules/${module.id}`)).statusCode).toBe(404);
   });
 
@@ -207,6 +203,6 @@ describeEachDialect('course modules', (ctx) => {
     const { deps, client, content, courseId } = await setup();
     await uploadModule(content, courseId, await golfZip('RuntimeMinimumCalls_SCORM12'));
     expect((await content.del(`/api/courses/${courseId}`)).statusCode).toBe(200);
-    expect(storedFiles(deps.config.dataDir, client.id)).toEqual([]);
+    expect(await storedFiles(deps.config, client.id)).toEqual([]);
   });
 });

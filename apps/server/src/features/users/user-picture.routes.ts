@@ -6,7 +6,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/access';
 import type { AppDeps } from '../../platform/deps';
 import { badRequest } from '../../platform/errors';
-import { readOwnPicture, readProfilePicture, removeProfilePicture, setProfilePicture } from './user-picture';
+import {
+  readOwnPicture,
+  readProfilePicture,
+  removeProfilePicture,
+  setProfilePicture,
+  type StoredPicture,
+} from './user-picture';
 
 /** The one uploaded file of a multipart request; over the cap it is a 413 (error handler). */
 export async function uploadedFile(req: FastifyRequest): Promise<{ name: string; bytes: Buffer }> {
@@ -15,8 +21,12 @@ export async function uploadedFile(req: FastifyRequest): Promise<{ name: string;
   return { name: file.filename, bytes: await file.toBuffer() };
 }
 
-const sendPicture = (reply: FastifyReply, bytes: Buffer) =>
-  reply.header('content-type', 'image/webp').header('cache-control', 'private, max-age=60').send(bytes);
+const sendPicture = (reply: FastifyReply, picture: StoredPicture) =>
+  reply
+    .header('content-type', 'image/webp')
+    .header('content-length', picture.size)
+    .header('cache-control', 'private, max-age=60')
+    .send(picture.stream);
 
 /** Profile pictures (spec section 3 "User (admin view)"); multipart is registered for this plugin only. */
 export const userPictureRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { PROFILE_PICTURE_SIZE, type TUser } from '@lms/contracts/users';
 import sharp from 'sharp';
 import type { AppDeps } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/errors';
+import { openFromStorage, removeFromStorage, storageKey, writeToStorage } from '../../platform/storage';
 import type { Actor } from '../../platform/session';
 import { findUserInScope } from './user-find';
 import { presentOneUser } from './user-present';
@@ -21,8 +21,8 @@ export function pictureKind(bytes: Buffer): 'png' | 'jpg' | 'webp' | undefined {
   return undefined;
 }
 
-const pictureDir = (deps: AppDeps, clientId: string) =>
-  path.join(deps.config.dataDir, 'files', 'profile-pictures', clientId);
+/** The stored picture's key; the column holds only the file name (`<user>-<random>.webp`), as it always did. */
+const pictureKey = (clientId: string, file: string) => storageKey('profile-pictures', clientId, file);
 
 /** Square WebP of 256 px; EXIF orientation applied, metadata dropped; decompression bombs refused by pixel count. */
 async function resizePicture(bytes: Buffer): Promise<Buffer> {
@@ -44,14 +44,10 @@ export async function setProfilePicture(deps: AppDeps, actor: Actor, id: string,
   assertNotExternal([user]);
   if (!pictureKind(bytes)) badRequest('unknown_file_type');
   const webp = await resizePicture(bytes);
-  const dir = pictureDir(deps, actor.clientId);
-  await mkdir(dir, { recursive: true });
   const name = `${id}-${randomBytes(6).toString('hex')}.webp`;
-  const tmp = path.join(dir, `.${name}.tmp`);
-  await writeFile(tmp, webp);
-  await rename(tmp, path.join(dir, name));
+  await writeToStorage(deps.config, pictureKey(actor.clientId, name), webp);
   await updateUserFields(deps.db, actor.clientId, id, { profile_picture: name });
-  if (user.profile_picture) await rm(path.join(dir, user.profile_picture), { force: true });
+  if (user.profile_picture) await removeStoredPicture(deps, actor.clientId, user.profile_picture);
   return presentOneUser(deps.db, actor.clientId, { ...user, profile_picture: name });
 }
 
@@ -61,24 +57,41 @@ export async function removeProfilePicture(deps: AppDeps, actor: Actor, id: stri
   assertNotHigherRank(actor, [user]);
   assertNotExternal([user]);
   await updateUserFields(deps.db, actor.clientId, id, { profile_picture: null });
-  if (user.profile_picture)
-    await rm(path.join(pictureDir(deps, actor.clientId), user.profile_picture), { force: true });
+  if (user.profile_picture) await removeStoredPicture(deps, actor.clientId, user.profile_picture);
   return presentOneUser(deps.db, actor.clientId, { ...user, profile_picture: null });
 }
 
-async function readPicture(deps: AppDeps, clientId: string, file: string | null): Promise<Buffer> {
-  // The stored name is ours (id plus random hex), but keep it inside the folder all the same.
-  if (!file || path.basename(file) !== file) return notFound('picture');
-  return readFile(path.join(pictureDir(deps, clientId), file)).catch(() => notFound('picture'));
+/** A name that is no plain key segment was never ours: nothing to remove. */
+async function removeStoredPicture(deps: AppDeps, clientId: string, file: string): Promise<void> {
+  let key: string;
+  try {
+    key = pictureKey(clientId, file);
+  } catch {
+    return;
+  }
+  await removeFromStorage(deps.config, key);
 }
 
-export async function readProfilePicture(deps: AppDeps, actor: Actor, id: string): Promise<Buffer> {
+export type StoredPicture = { stream: Readable; size: number };
+
+async function readPicture(deps: AppDeps, clientId: string, file: string | null): Promise<StoredPicture> {
+  // The stored name is ours (id plus random hex), but keep it a plain key segment all the same.
+  let key: string;
+  try {
+    key = pictureKey(clientId, file ?? '');
+  } catch {
+    return notFound('picture');
+  }
+  return (await openFromStorage(deps.config, key)) ?? notFound('picture');
+}
+
+export async function readProfilePicture(deps: AppDeps, actor: Actor, id: string): Promise<StoredPicture> {
   const scope = await resolveUserScope(deps, actor);
   const user = await findUserInScope(deps.db, scope, id);
   return readPicture(deps, actor.clientId, user.profile_picture);
 }
 
-export async function readOwnPicture(deps: AppDeps, actor: Actor): Promise<Buffer> {
+export async function readOwnPicture(deps: AppDeps, actor: Actor): Promise<StoredPicture> {
   const user = await findUserById(deps.db, actor.clientId, actor.userId);
   return readPicture(deps, actor.clientId, user?.profile_picture ?? null);
 }
