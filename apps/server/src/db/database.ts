@@ -15,6 +15,8 @@ import type { MailTemplatesTable, MailTemplateLocalesTable } from '../features/m
 import type { MailQueueTable, MailAttemptsTable } from '../features/mail/mail.table';
 import type { ModulesTable, ModuleTextsTable } from '../features/modules/module.table';
 import type { ScormAttemptsTable, ScormScoDataTable } from '../features/scorm-runtime/scorm-runtime.table';
+import type { ScimResourcesTable } from '../features/scim/scim.table';
+import type { EntraLinksTable, EntraNoncesTable } from '../features/entra-login/entra-login.table';
 import type { UserImportsTable } from '../features/user-import/user-import.table';
 import type { UsersTable, UserDeletionsTable } from '../features/users/user.table';
 import type { JobsTable } from '../platform/jobs.table';
@@ -106,6 +108,9 @@ export interface Database {
   course_certificates: CourseCertificatesTable;
   client_legal_pdfs: ClientLegalPdfsTable;
   platform_texts: PlatformTextsTable;
+  scim_resources: ScimResourcesTable;
+  entra_links: EntraLinksTable;
+  entra_nonces: EntraNoncesTable;
   appointment_requests: AppointmentRequestsTable;
   system_messages: SystemMessagesTable;
   system_message_groups: SystemMessageGroupsTable;
