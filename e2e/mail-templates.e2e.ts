@@ -107,10 +107,31 @@ describe('a content master edits the German reminder template, previews it and s
       .toBe('Bitte abschließen: Datenschutz-Grundlagen');
     const frame = page.frameLocator('iframe[title="HTML-Teil der Vorschau-E-Mail"]');
     await expect.poll(() => frame.locator('body').textContent()).toContain('Hallo Erika,');
+    // The preview opens in a modal over the editor (issue 12), not below the fold.
+    await expect.poll(() => page.getByRole('dialog', { name: 'Vorschau mit Beispieldaten' }).isVisible()).toBe(true);
+    await expectAccessibleAroundPreview(page, 'mail template with preview');
+    await screenshot(page, 'mail-template-preview-de');
+    await page.getByRole('button', { name: 'Vorschau schließen' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Speichern' }).click();
     await page.getByText('Vorlage gespeichert.').waitFor();
-    await expectAccessibleAroundPreview(page, 'mail template with preview');
     await screenshot(page, 'mail-template-de');
+
+    // An empty English subject marks that field and the English tab, and the editor opens that tab (issue 12).
+    await page.getByRole('tab', { name: 'Englisch' }).click();
+    await textbox(page, 'Betreff').fill('');
+    await page.getByRole('tab', { name: 'Deutsch' }).click();
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').first().textContent())
+      .toBe('Bitte prüfen Sie die markierten Felder.');
+    const english = page.getByRole('tab', { name: /Englisch/ });
+    expect(await english.getAttribute('aria-selected')).toBe('true');
+    expect(await english.getByRole('img', { name: 'enthält Fehler' }).count()).toBe(1);
+    expect(await textbox(page, 'Betreff').getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => page.getByText('Bitte füllen Sie dieses Feld aus.').isVisible()).toBe(true);
+    await expectAccessible(page, 'mail template with a marked field');
+    await screenshot(page, 'mail-template-marked-de');
 
     await page.reload();
     await expect.poll(() => textbox(page, 'Betreff').inputValue()).toBe('Bitte abschließen: {{courseTitle}}');

@@ -2,12 +2,19 @@ import { Alert, Button, Group } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../lib/error-text';
+import { errorAt, fieldErrorsOf, hasErrorUnder, type FieldErrors } from './field-errors';
 
 /** A drawer's or modal's form that saves to the server: busy while it runs, the error it shows above its fields. */
 export interface FormSubmit {
   busy: boolean;
   error: string | null;
   setError: (error: string | null) => void;
+  /** The fields the server's 400 named, by their path in the body (e.g. `locales.en-US.subject`). */
+  fieldErrors: FieldErrors;
+  /** A field's error text for its `error` prop: `error={form.fieldError('name')}`. */
+  fieldError: (path: string) => string | undefined;
+  /** Whether a field at or below `prefix` is marked (a tab or section that holds it). */
+  hasFieldError: (prefix: string) => boolean;
   /** Runs `action` while busy; what it throws becomes the form's error, in the reader's language. */
   run: (action: () => Promise<void>) => Promise<void>;
   /** The form's onSubmit: a text from `check` (e.g. a required field left empty) is shown instead of saving. */
@@ -18,13 +25,19 @@ export function useFormSubmit(): FormSubmit {
   const errorText = useErrorText();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const { t } = useTranslation();
   const run = async (action: () => Promise<void>) => {
     setBusy(true);
     setError(null);
+    setFieldErrors({});
     try {
       await action();
     } catch (err) {
-      setError(errorText(err));
+      // A 400 that names fields marks them; the text above then points at them instead of only "check your entries".
+      const marked = fieldErrorsOf(err);
+      setFieldErrors(marked);
+      setError(Object.keys(marked).length > 0 ? t('forms:checkMarked') : errorText(err));
     } finally {
       setBusy(false);
     }
@@ -35,7 +48,16 @@ export function useFormSubmit(): FormSubmit {
     if (problem) setError(problem);
     else void run(action);
   };
-  return { busy, error, setError, run, submit };
+  return {
+    busy,
+    error,
+    setError,
+    fieldErrors,
+    fieldError: (path) => errorAt(fieldErrors, path),
+    hasFieldError: (prefix) => hasErrorUnder(fieldErrors, prefix),
+    run,
+    submit,
+  };
 }
 
 /** The form's error above its fields; role="alert" so a screen reader announces it. */

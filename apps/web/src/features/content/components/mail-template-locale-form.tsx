@@ -11,10 +11,21 @@ interface Props {
   onUpload: (file: File) => void;
   onRemoveFile: () => void;
   busy: boolean;
+  /** What a failed save said about this locale's fields. */
+  errors?: Partial<Record<'subject' | 'bodyText' | 'bodyHtml', string | undefined>>;
 }
 
 /** One locale of a template: subject, text, optional HTML, an uploaded HTML file, and the placeholders to use. */
-export function MailTemplateLocaleForm({ locale, draft, saved, onChange, onUpload, onRemoveFile, busy }: Props) {
+export function MailTemplateLocaleForm({
+  locale,
+  draft,
+  saved,
+  onChange,
+  onUpload,
+  onRemoveFile,
+  busy,
+  errors = {},
+}: Props) {
   const { t } = useTranslation('mail');
   const id = (field: string) => `${field}-${locale}`;
   return (
@@ -26,6 +37,7 @@ export function MailTemplateLocaleForm({ locale, draft, saved, onChange, onUploa
         maxLength={300}
         value={draft.subject}
         onChange={(e) => onChange({ ...draft, subject: e.currentTarget.value })}
+        error={errors.subject}
       />
       <Textarea
         id={id('text')}
@@ -35,6 +47,7 @@ export function MailTemplateLocaleForm({ locale, draft, saved, onChange, onUploa
         minRows={8}
         value={draft.bodyText}
         onChange={(e) => onChange({ ...draft, bodyText: e.currentTarget.value })}
+        error={errors.bodyText}
       />
       <Textarea
         id={id('html')}
@@ -45,6 +58,7 @@ export function MailTemplateLocaleForm({ locale, draft, saved, onChange, onUploa
         styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
         value={draft.bodyHtml ?? ''}
         onChange={(e) => onChange({ ...draft, bodyHtml: e.currentTarget.value || null })}
+        error={errors.bodyHtml}
       />
       <Stack gap={4}>
         <Text fw={500} size="sm">

@@ -1,10 +1,11 @@
-import type { TLocale } from '@lms/contracts/constants';
+import { LOCALES, type TLocale } from '@lms/contracts/constants';
 import type { TMailTemplate, TMailTemplateContent, TMailTemplatePreview } from '@lms/contracts/mail-templates';
-import { Alert, Anchor, Badge, Button, Group, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Modal, Stack, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { errorAt, fieldErrorsOf, hasErrorUnder, type FieldErrors } from '../../../components/field-errors';
 import { PageLoader } from '../../../components/page-loader';
 import { isApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
@@ -56,23 +57,32 @@ function MailTemplateEditor({ template }: { template: TMailTemplate }) {
   const [preview, setPreview] = useState<TMailTemplatePreview | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const invalidLocales = LOCALES.filter((l) => hasErrorUnder(fieldErrors, `locales.${l}`));
 
   /** The translated error, with the unknown placeholders the server named. */
   const explain = (err: unknown) => {
     const list =
       isApiError(err) && Array.isArray(err.details?.placeholders) ? (err.details.placeholders as string[]) : [];
-    return list.length > 0
-      ? `${errorText(err)} ${t('templates.unknownPlaceholders', { list: list.map((p) => `{{${p}}}`).join(', ') })}`
-      : errorText(err);
+    if (list.length > 0)
+      return `${errorText(err)} ${t('templates.unknownPlaceholders', { list: list.map((p) => `{{${p}}}`).join(', ') })}`;
+    return Object.keys(fieldErrorsOf(err)).length > 0 ? t('forms:checkMarked') : errorText(err);
   };
 
   const run = async (action: () => Promise<void>) => {
     setBusy(true);
     setError(null);
+    setFieldErrors({});
     try {
       await action();
     } catch (err) {
       setError(err);
+      // A failed save marks the fields the server named and their tabs; the open tab moves to the first marked one
+      // when its own fields are fine, so the reader sees what to fix (issue 12: an empty English subject).
+      const marked = fieldErrorsOf(err);
+      setFieldErrors(marked);
+      const first = LOCALES.find((l) => hasErrorUnder(marked, `locales.${l}`));
+      if (first && !hasErrorUnder(marked, `locales.${active}`)) setActive(first);
     } finally {
       setBusy(false);
     }
@@ -121,6 +131,7 @@ function MailTemplateEditor({ template }: { template: TMailTemplate }) {
         maxLength={200}
         value={name}
         onChange={(e) => setName(e.currentTarget.value)}
+        error={errorAt(fieldErrors, 'name')}
         maw={480}
       />
       <LocaleTabs
@@ -130,12 +141,18 @@ function MailTemplateEditor({ template }: { template: TMailTemplate }) {
           setPreview(null);
         }}
         pt="md"
+        invalid={invalidLocales}
       >
         {(l) => (
           <MailTemplateLocaleForm
             locale={l}
             draft={drafts[l]}
             saved={template.locales.find((x) => x.locale === l)}
+            errors={{
+              subject: errorAt(fieldErrors, `locales.${l}.subject`),
+              bodyText: errorAt(fieldErrors, `locales.${l}.bodyText`),
+              bodyHtml: errorAt(fieldErrors, `locales.${l}.bodyHtml`),
+            }}
             onChange={(d) => setDrafts((all) => ({ ...all, [l]: d }))}
             onUpload={(file) => void upload(file)}
             onRemoveFile={() => void removeFile()}
@@ -154,7 +171,15 @@ function MailTemplateEditor({ template }: { template: TMailTemplate }) {
           {t('templates.delete')}
         </Button>
       </Group>
-      {preview && <MailPreview preview={preview} />}
+      <Modal
+        opened={preview !== null}
+        onClose={() => setPreview(null)}
+        title={t('templates.previewTitle')}
+        size="xl"
+        closeButtonProps={{ 'aria-label': t('templates.previewClose') }}
+      >
+        {preview && <MailPreview preview={preview} />}
+      </Modal>
     </Stack>
   );
 }

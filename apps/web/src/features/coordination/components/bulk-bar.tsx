@@ -1,5 +1,5 @@
 import { BULK_ACTIONS, type TBulkAction, type TUserSelection } from '@lms/contracts/users';
-import { Alert, Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, NativeSelect, Stack, Text, Tooltip } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,8 @@ import { closeButton, notifySuccess } from '../../../lib/notify';
 interface Props {
   selection: TUserSelection | null;
   count: number;
+  /** The count is the list's capped total (issue 15): there are more than LIST_TOTAL_CAP results. */
+  countCapped?: boolean;
   onDone: () => void;
 }
 
@@ -20,8 +22,8 @@ const needsGroup = (a: TBulkAction | '') => a === 'addToGroup' || a === 'removeF
  * Bulk actions on the selection or on all search results (spec sections 4 and 5). Every action but export asks
  * for confirmation; the server answers its own code when a rule is broken, and then nothing has changed.
  */
-export function BulkBar({ selection, count, onDone }: Props) {
-  const { t } = useTranslation('users');
+export function BulkBar({ selection, count, countCapped = false, onDone }: Props) {
+  const { t, i18n } = useTranslation('users');
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const groups = useAllGroups();
@@ -29,7 +31,22 @@ export function BulkBar({ selection, count, onDone }: Props) {
   const [groupId, setGroupId] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // An error belongs to the choice it was made for: a new selection, action or group hides it (issue 12).
+  const choice = JSON.stringify([selection, action, groupId]);
+  const [failure, setFailure] = useState<{ text: string; choice: string } | null>(null);
+  const error = failure && failure.choice === choice ? failure.text : null;
+  const setError = (text: string | null) => setFailure(text === null ? null : { text, choice });
+  const nothingSelected = !selection || count === 0;
+  // "Apply" says why it cannot run instead of failing after a click.
+  const blocked = nothingSelected
+    ? t('bulk.selectFirst')
+    : !action
+      ? t('common:errors.no_action_selected')
+      : needsGroup(action) && !groupId
+        ? t('bulk.noGroup')
+        : null;
+  const number = new Intl.NumberFormat(i18n.language);
+  const shownCount = countCapped ? t('bulk.moreThan', { limit: number.format(count) }) : number.format(count);
 
   const start = async () => {
     setError(null);
@@ -87,9 +104,17 @@ export function BulkBar({ selection, count, onDone }: Props) {
             data={[{ value: '', label: t('bulk.chooseGroup') }, ...usable.map((g) => ({ value: g.id, label: g.name }))]}
           />
         )}
-        <Button onClick={() => void start()} loading={busy && !confirming} variant="default">
-          {t('bulk.apply', { count })}
-        </Button>
+        <Tooltip label={blocked} disabled={!blocked} withArrow>
+          <Button
+            onClick={(e) => (blocked ? e.preventDefault() : void start())}
+            loading={busy && !confirming}
+            variant="default"
+            data-disabled={blocked ? true : undefined}
+            aria-disabled={blocked ? true : undefined}
+          >
+            {t('bulk.apply', { count, shown: shownCount })}
+          </Button>
+        </Tooltip>
       </Group>
       {error && (
         <Alert
@@ -111,7 +136,7 @@ export function BulkBar({ selection, count, onDone }: Props) {
         centered
       >
         <Stack>
-          <Text>{action && action !== 'export' ? t(`bulk.confirm.${action}`, { count }) : ''}</Text>
+          <Text>{action && action !== 'export' ? t(`bulk.confirm.${action}`, { count, shown: shownCount }) : ''}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirming(false)}>
               {t('common:cancel')}

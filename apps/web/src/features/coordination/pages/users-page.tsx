@@ -53,6 +53,8 @@ export function UsersPage() {
       ? { ids: [...selected] }
       : null;
   const count = allResults ? total : selected.size;
+  // Issue 15: the list counts up to 10,000; beyond that the texts say "more than 10,000" instead of a wrong number.
+  const capped = Boolean((list.data as { totalCapped?: boolean } | undefined)?.totalCapped);
   const items = list.data?.items ?? [];
 
   return (
@@ -80,10 +82,14 @@ export function UsersPage() {
       <Paper withBorder p="sm" radius="md">
         <Stack gap="xs">
           <Group gap="sm" aria-live="polite">
-            <Text size="sm">{t('list.selected', { count })}</Text>
+            <Text size="sm">
+              {allResults && capped ? t('list.selectedCapped', { limit: total }) : t('list.selected', { count })}
+            </Text>
             {!allResults && selected.size > 0 && selected.size >= items.length && total > items.length && (
               <Anchor component="button" type="button" size="sm" onClick={() => setAllResults(true)}>
-                {t('list.selectAllResults', { count: total })}
+                {capped
+                  ? t('list.selectAllResultsCapped', { limit: total })
+                  : t('list.selectAllResults', { count: total })}
               </Anchor>
             )}
             {count > 0 && (
@@ -92,7 +98,7 @@ export function UsersPage() {
               </Anchor>
             )}
           </Group>
-          <BulkBar selection={selection} count={count} onDone={clearSelection} />
+          <BulkBar selection={selection} count={count} countCapped={allResults && capped} onDone={clearSelection} />
         </Stack>
       </Paper>
       {list.isError && (
