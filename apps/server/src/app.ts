@@ -37,6 +37,7 @@ import { learnerRoutes } from './features/trainings/learner.routes';
 import { trainingRoutes } from './features/trainings/training.routes';
 import { userPictureRoutes } from './features/users/user-picture.routes';
 import { userImportRoutes } from './features/user-import/user-import.routes';
+import { premiumRoutes } from './features/premium/premium.routes';
 import { userRoutes } from './features/users/user.routes';
 import { accessPlugin } from './platform/access';
 import type { AppDeps } from './platform/deps';
@@ -122,6 +123,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(certificateRoutes, { deps });
   await app.register(accountRoutes, { deps });
   await app.register(userImportRoutes, { deps });
+  await app.register(premiumRoutes, { deps });
   await app.register(contactPersonRoutes, { deps });
   await app.register(messageRoutes, { deps });
   await app.register(homeRoutes, { deps });

@@ -22,6 +22,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/client/privacy-policy',
   'GET /api/client/privacy-policy/pdf',
   'GET /api/platform-texts/:key',
+  // PayPal's notifications: proven by PayPal's signature, not a session (issue 14).
+  'POST /api/premium/paypal/webhook',
 ]);
 
 describeEachDialect('the access guard', (ctx) => {

@@ -358,6 +358,35 @@ function sampleBodies(f: Fixtures): Record<string, unknown> {
     'POST /api/client/:id/legal-texts/:kind': { type: 'MARKDOWN', value: '# Sweep' },
     'POST /api/legal-texts/preview': { format: 'MARKDOWN', text: '# Sweep' },
     'POST /api/platform-texts/:key': { locale: 'de-DE', markdown: '## Sweep?\nJa.' },
+    'POST /api/premium/settings': {
+      clientId: f.client.id,
+      enabled: true,
+      monthlyCents: 999,
+      yearlyCents: 9990,
+      currency: 'EUR',
+      vatRateBasisPoints: 1900,
+      bankAccountHolder: 'Sweep GmbH',
+      iban: 'DE89370400440532013000',
+      bic: 'COBADEFFXXX',
+      bankName: 'Bank',
+      sellerVatId: 'DE1',
+    },
+    'POST /api/premium/purchases': {
+      plan: 'monthly',
+      method: 'prepayment',
+      billingAddress: {
+        customerKind: 'company',
+        name: 'N',
+        street: 'S',
+        number: '1',
+        zip: '1',
+        place: 'P',
+        country: 'DE',
+        company: 'C',
+        vatId: 'V',
+      },
+    },
+    'POST /api/premium/paypal/webhook': { id: 'WH-1', event_type: 'PAYMENT.CAPTURE.COMPLETED', resource: { id: 'C1' } },
   };
 }
 
@@ -417,6 +446,8 @@ const NO_BODY = new Set([
   'POST /api/client-smtp/:clientId/test',
   'POST /api/course-training/:id/module/:moduleId/launch',
   'POST /api/course-training/:id/certificates/regenerate',
+  'POST /api/premium/courses/:id/start',
+  'POST /api/premium/admin/purchases/:id/paid',
   'POST /api/messages/:id/read',
 ]);
 

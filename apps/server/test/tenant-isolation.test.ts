@@ -119,7 +119,38 @@ async function seedClientB(ctx: Parameters<Parameters<typeof describeEachDialect
   const systemMessage = (
     await admin.post('/api/messages/system', { audience: 'CLIENT', subject: SECRET, body: SECRET })
   ).json<{ id: string }>();
+  await admin.post('/api/premium/settings', {
+    clientId: client.id,
+    enabled: true,
+    monthlyCents: 999,
+    yearlyCents: 9990,
+    currency: 'EUR',
+    vatRateBasisPoints: 1900,
+    bankAccountHolder: SECRET,
+    iban: 'DE89370400440532013000',
+    bic: '',
+    bankName: '',
+    sellerVatId: '',
+  });
+  const buyer = await signIn(app, user);
+  const purchase = (
+    await buyer.post('/api/premium/purchases', {
+      plan: 'monthly',
+      method: 'prepayment',
+      billingAddress: {
+        customerKind: 'private',
+        name: SECRET,
+        street: 'S',
+        number: '1',
+        zip: '1',
+        place: 'P',
+        country: 'DE',
+      },
+    })
+  ).json<{ id: string; invoiceId: string }>();
   const ids = {
+    purchase: purchase.id,
+    invoice: purchase.invoiceId,
     course: course.id,
     module: module.id,
     file: file.id,
@@ -154,6 +185,8 @@ async function seedClientB(ctx: Parameters<Parameters<typeof describeEachDialect
     contactId: contact.id,
     companyId: company.id,
     tokenId: token.id,
+    purchaseId: purchase.id,
+    invoiceId: purchase.invoiceId,
     systemMessageId: systemMessage.id,
   };
 }
@@ -279,6 +312,10 @@ function callsWith(b: SeedB): Record<string, Call> {
     'POST /api/users/import/:id/preview': { params: { id: b.importId }, body: { mapping: b.mapping } },
     'POST /api/users/import/:id/run': { params: { id: b.importId }, body: { mapping: b.mapping } },
     'GET /api/users/import/:id/report': { params: { id: b.importId } },
+    'GET /api/premium/purchases/:id': { params: { id: b.purchaseId } },
+    'GET /api/premium/invoices/:id/pdf': { params: { id: b.invoiceId } },
+    'POST /api/premium/admin/purchases/:id/paid': { params: { id: b.purchaseId } },
+    'POST /api/premium/courses/:id/start': { params: { id: b.courseId } },
   };
 }
 

@@ -110,6 +110,13 @@ export const ERROR_CODES = [
   'legal_text_value_required',
   'legal_text_no_pdf',
   'legal_text_not_pdf',
+  // premium (issue 14)
+  'premium_not_available',
+  'premium_required',
+  'premium_purchase_pending',
+  'paypal_unavailable',
+  'purchase_not_pending',
+  'webhook_invalid',
 ] as const;
 
 export type TErrorCode = (typeof ERROR_CODES)[number];

@@ -34,6 +34,13 @@ import type {
   TrainingsTable,
 } from '../features/trainings/training.table';
 import type { TrainingRemindersTable } from '../features/reminders/reminder.table';
+import type {
+  PaypalWebhookEventsTable,
+  PremiumBillingAddressesTable,
+  PremiumInvoicesTable,
+  PremiumPurchasesTable,
+  PremiumSettingsTable,
+} from '../features/premium/premium.table';
 import type { AppointmentRequestsTable } from '../features/contact-persons/appointment.table';
 import type {
   MessagesTable,
@@ -108,6 +115,11 @@ export interface Database {
   course_certificates: CourseCertificatesTable;
   client_legal_pdfs: ClientLegalPdfsTable;
   platform_texts: PlatformTextsTable;
+  premium_settings: PremiumSettingsTable;
+  premium_billing_addresses: PremiumBillingAddressesTable;
+  premium_purchases: PremiumPurchasesTable;
+  premium_invoices: PremiumInvoicesTable;
+  paypal_webhook_events: PaypalWebhookEventsTable;
   scim_resources: ScimResourcesTable;
   entra_links: EntraLinksTable;
   entra_nonces: EntraNoncesTable;

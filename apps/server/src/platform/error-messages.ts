@@ -97,4 +97,10 @@ export const ERROR_MESSAGES: Record<TErrorCode, string> = {
   legal_text_value_required: 'This legal text type needs a text or a link.',
   legal_text_no_pdf: 'Upload a PDF before choosing this type.',
   legal_text_not_pdf: 'The file is not a PDF.',
+  premium_not_available: 'This platform offers no premium subscription.',
+  premium_required: 'This course is part of premium; buy premium to start it.',
+  premium_purchase_pending: 'A purchase is still waiting for its payment.',
+  paypal_unavailable: 'PayPal cannot be reached right now. Please try again later or choose prepayment.',
+  purchase_not_pending: 'This purchase is no longer waiting for its payment.',
+  webhook_invalid: 'The notification could not be verified.',
 };
