@@ -2,9 +2,11 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { accountRoutes } from '../features/account/routes';
 import { authRoutes } from '../features/auth/routes';
 import { contentRoutes } from '../features/content/routes';
+import { contactsRoutes } from '../features/contacts/routes';
 import { coordinationRoutes } from '../features/coordination/routes';
 import { documentsRoutes } from '../features/documents/routes';
 import { learnerRoutes } from '../features/learner/routes';
+import { messagesRoutes } from '../features/messages/routes';
 import { publicRoutes } from '../features/public/routes';
 import { resellerRoutes } from '../features/reseller/routes';
 import type { AppRoute } from '../lib/lazy-route';
@@ -17,6 +19,8 @@ const ALL_ROUTES: AppRoute[] = [
   ...authRoutes,
   ...publicRoutes,
   ...learnerRoutes,
+  ...messagesRoutes,
+  ...contactsRoutes,
   ...accountRoutes,
   ...coordinationRoutes,
   ...contentRoutes,

@@ -39,7 +39,11 @@ export async function listUserContactOptions(deps: AppDeps, actor: Actor): Promi
   };
 }
 
-const todayUtc = () => new Date().toISOString().slice(0, 10);
+/**
+ * The earliest day a desired date may be: "today" where the day starts last (UTC-12), so a reader whose today
+ * is still yesterday in UTC is not refused.
+ */
+const todayUtc = () => new Date(Date.now() - 12 * 3_600_000).toISOString().slice(0, 10);
 
 /**
  * The contact person has no locale of their own; when they also have an account in the client (same address),

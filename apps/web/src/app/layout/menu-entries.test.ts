@@ -7,14 +7,39 @@ const keys = (role: TRole) => menuEntriesFor({ role, clientId: 'c1' }).map((e) =
 const flatten = (entries: MenuEntry[]): MenuEntry[] => entries.flatMap((e) => [e, ...flatten(e.children ?? [])]);
 
 describe('the menu by role (spec section 2, PERMISSIONS.md "Routes")', () => {
-  it('gives a participant courses, downloads, help and change password only', () => {
-    expect(keys('PARTICIPANT')).toEqual(['courses', 'downloads', 'help', 'changePassword']);
+  it('gives a participant courses, downloads, messages, contact persons, help and change password only', () => {
+    expect(keys('PARTICIPANT')).toEqual(['courses', 'downloads', 'messages', 'contacts', 'help', 'changePassword']);
   });
 
   it('adds coordination for coordinators, administration for content masters and admins, the client overview for resellers', () => {
-    expect(keys('COORDINATOR')).toEqual(['courses', 'downloads', 'help', 'coordination', 'changePassword']);
-    expect(keys('CONTENT_MASTER')).toEqual(['courses', 'downloads', 'help', 'administration', 'changePassword']);
-    expect(keys('ADMIN')).toEqual(['courses', 'downloads', 'help', 'coordination', 'administration', 'changePassword']);
+    expect(keys('COORDINATOR')).toEqual([
+      'courses',
+      'downloads',
+      'messages',
+      'contacts',
+      'help',
+      'coordination',
+      'changePassword',
+    ]);
+    expect(keys('CONTENT_MASTER')).toEqual([
+      'courses',
+      'downloads',
+      'messages',
+      'contacts',
+      'help',
+      'administration',
+      'changePassword',
+    ]);
+    expect(keys('ADMIN')).toEqual([
+      'courses',
+      'downloads',
+      'messages',
+      'contacts',
+      'help',
+      'coordination',
+      'administration',
+      'changePassword',
+    ]);
     const adminChildren = menuEntriesFor({ role: 'ADMIN', clientId: 'c1' }).find((e) => e.key === 'administration');
     expect(adminChildren?.children?.map((e) => e.to)).toContain('/reseller/clients/c1/smtp');
     expect(adminChildren?.to).toBe('/reseller/clients/c1');

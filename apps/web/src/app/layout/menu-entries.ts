@@ -17,6 +17,8 @@ export function menuEntriesFor(user: Pick<TCurrentUser, 'role' | 'clientId'>): M
   const entries: MenuEntry[] = [
     { key: 'courses', to: '/' },
     { key: 'downloads', to: '/documents' },
+    { key: 'messages', to: '/messages' },
+    { key: 'contacts', to: '/contacts' },
     { key: 'help', to: '/faq' },
   ];
   if (can(role, 'coordination.manage'))

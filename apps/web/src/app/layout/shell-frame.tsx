@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../components/language-switch';
+import { NotificationBell } from '../../features/messages/components/notification-bell';
 import { Brand } from './brand';
 import { FooterLinks } from './footer-links';
 import { MainMenu } from './main-menu';
@@ -36,6 +37,7 @@ export function ShellFrame({ children }: { children: ReactNode }) {
             <Brand />
           </Group>
           <Group gap="sm" wrap="nowrap">
+            <NotificationBell />
             <LanguageSwitch />
             <UserMenu />
           </Group>
