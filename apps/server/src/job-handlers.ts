@@ -5,6 +5,7 @@ import { createCertificateRegenerateHandler } from './features/certificates/cert
 import { createMailDeliveryHandler } from './features/mail/mail-delivery';
 import { autoRemindersSchedule, createAutoRemindersHandler } from './features/reminders/reminder-auto.job';
 import { createTrainingInvitationsHandler } from './features/trainings/training-invitations.job';
+import { createRetentionCleanupHandler, retentionCleanupSchedule } from './features/jobs/retention-cleanup.job';
 import { createUserImportHandler } from './features/user-import/user-import.job';
 import type { JobHandler } from './platform/jobs';
 import type { Schedule } from './platform/scheduler';
@@ -19,7 +20,12 @@ export const createJobHandlers = (): JobHandler[] => [
   createCertificateRegenerateHandler(),
   createTrainingInvitationsHandler(),
   createAutoRemindersHandler(),
+  createRetentionCleanupHandler(),
 ];
 
 /** Recurring jobs (platform/scheduler.ts): main.ts starts the scheduler with them; each kind has a handler above. */
-export const jobSchedules: readonly Schedule<unknown>[] = [accessCleanupSchedule, autoRemindersSchedule];
+export const jobSchedules: readonly Schedule<unknown>[] = [
+  accessCleanupSchedule,
+  autoRemindersSchedule,
+  retentionCleanupSchedule,
+];

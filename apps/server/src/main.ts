@@ -12,6 +12,7 @@ import { startScheduler } from './platform/scheduler';
 import { logOutput } from './platform/log-output';
 import { clientsOnContentHost, contentHostOf } from './platform/tenant';
 import { hasClientAt, startBanner } from './start-banner';
+import { removeStaleTemp } from './platform/storage/temp-cleanup';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -25,6 +26,8 @@ async function start(): Promise<void> {
     guard: { strict: config.env !== 'production', acquireTimeoutMs: config.dbAcquireTimeoutMs },
   });
   await migrateToLatest(db, dialect);
+  // Temp files a crashed process left in its DATA_DIR/tmp (the daily clean-up covers only the process it runs on).
+  await removeStaleTemp(config.dataDir, new Date());
   // Readable lines at a terminal in development, JSON otherwise (platform/log-output.ts).
   const logger = logOutput({ level: config.logLevel, env: config.env, isTTY: process.stdout.isTTY === true });
   const app = await buildApp({ config, db, dialect }, { logger, webDist: path.resolve(here, '../../web/dist') });

@@ -22,6 +22,7 @@ import type { UsersTable, UserDeletionsTable } from '../features/users/user.tabl
 import type { JobsTable } from '../platform/jobs.table';
 import type { SessionsTable } from '../platform/session.table';
 import type { SchedulesTable } from '../platform/schedules.table';
+import type { RateLimitHitsTable } from '../platform/rate-limit.table';
 import type {
   CertificateTemplateLocalesTable,
   CertificateTemplatesTable,
@@ -105,6 +106,7 @@ export interface Database {
   scorm_sco_data: ScormScoDataTable;
   unknown_login_failures: UnknownLoginFailuresTable;
   schedules: SchedulesTable;
+  rate_limit_hits: RateLimitHitsTable;
   trainings: TrainingsTable;
   training_groups: TrainingGroupsTable;
   training_participants: TrainingParticipantsTable;

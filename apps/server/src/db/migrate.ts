@@ -15,6 +15,7 @@ import * as m0012 from './migrations/2026-11-25-0012-clients';
 import * as m0013 from './migrations/2026-11-25-0013-legal-texts';
 import * as m0014 from './migrations/2026-11-25-0014-contacts-tokens';
 import * as m0015 from './migrations/2026-11-25-0015-participant-counts';
+import * as m0018 from './migrations/2026-11-25-0018-rate-limits';
 import * as m0024 from './migrations/2026-11-25-0024-premium';
 import * as m0020 from './migrations/2026-11-25-0020-scim';
 import * as m0021 from './migrations/2026-11-25-0021-entra-login';
@@ -38,6 +39,7 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '2026-11-25-0013-legal-texts': { up: (db) => m0013.up(db, dialect) },
   '2026-11-25-0014-contacts-tokens': { up: (db) => m0014.up(db, dialect) },
   '2026-11-25-0015-participant-counts': { up: (db) => m0015.up(db) },
+  '2026-11-25-0018-rate-limits': { up: (db) => m0018.up(db, dialect) },
   '2026-11-25-0024-premium': { up: (db) => m0024.up(db, dialect) },
   '2026-11-25-0020-scim': { up: (db) => m0020.up(db, dialect) },
   '2026-11-25-0021-entra-login': { up: (db) => m0021.up(db, dialect) },

@@ -77,6 +77,9 @@ export class TenantResolver {
     if (!domain || domain === this.#contentHost) return null;
     const hit = this.#cache.get(domain);
     if (hit && hit.until > Date.now()) return hit.tenant;
+    // The entry's life counts from before the read: a change committed while the read ran may be missing from it,
+    // and must still show within CACHE_MS of its commit. So every process sees a change within CACHE_MS (issue 16).
+    const readAt = Date.now();
     const row = await this.db
       .selectFrom('clients')
       .selectAll()
@@ -102,7 +105,7 @@ export class TenantResolver {
         }
       : null;
     if (this.#cache.size > 10_000) this.#cache.clear();
-    this.#cache.set(domain, { tenant, until: Date.now() + CACHE_MS });
+    this.#cache.set(domain, { tenant, until: readAt + CACHE_MS });
     return tenant;
   }
 

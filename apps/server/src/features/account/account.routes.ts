@@ -23,25 +23,29 @@ import { myProfile, updateProfile } from './profile.service';
 
 /** Spec section 7 account calls. The public ones share a per-IP limit, like the login (DECISIONS "lockout"). */
 export const accountRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const throttle = new LoginThrottle();
-  const limit = (req: FastifyRequest) => {
-    if (!throttle.allow(req.ip)) throw new AppError(429, 'rate_limited');
+  const throttle = new LoginThrottle(deps.db, 'account');
+  const limit = async (req: FastifyRequest) => {
+    if (!(await throttle.allow(req.ip))) throw new AppError(429, 'rate_limited');
   };
   const publicAccess = { access: 'public' as const, allowWhilePasswordChange: true };
 
   // The spec writes these two with a trailing slash; both spellings answer.
   for (const url of ['/api/user/password-reset', '/api/user/password-reset/']) {
-    app.post(url, { schema: { body: ZPasswordResetBody, response: { 200: ZSentTo } }, config: publicAccess }, (req) => {
-      limit(req);
-      return requestPasswordReset(deps, req.tenant, req.body);
-    });
+    app.post(
+      url,
+      { schema: { body: ZPasswordResetBody, response: { 200: ZSentTo } }, config: publicAccess },
+      async (req) => {
+        await limit(req);
+        return requestPasswordReset(deps, req.tenant, req.body);
+      },
+    );
   }
   for (const url of ['/api/user/forgotUsername', '/api/user/forgotUsername/']) {
     app.post(
       url,
       { schema: { body: ZForgotUsernameBody, response: { 200: ZOk } }, config: publicAccess },
       async (req) => {
-        limit(req);
+        await limit(req);
         await requestUsername(deps, req.tenant, req.body);
         return { ok: true as const };
       },
@@ -51,8 +55,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   app.post(
     '/api/user/activate',
     { schema: { body: ZActivateBody, response: { 200: ZTokenResult } }, config: publicAccess },
-    (req) => {
-      limit(req);
+    async (req) => {
+      await limit(req);
       return setPasswordFromLink(deps, req.tenant, req.body, { ip: req.ip, userAgent: req.headers['user-agent'] });
     },
   );
@@ -60,8 +64,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   app.post(
     '/api/user/link-check',
     { schema: { body: ZTokenCheckBody, response: { 200: ZTokenCheckResult } }, config: publicAccess },
-    (req) => {
-      limit(req);
+    async (req) => {
+      await limit(req);
       return checkLinkToken(deps, req.tenant, req.body.token, req.body.purpose);
     },
   );

@@ -19,13 +19,13 @@ import { LoginThrottle } from './login-throttle';
 const metaOf = (req: FastifyRequest): RequestMeta => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
 
 export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const throttle = new LoginThrottle();
+  const throttle = new LoginThrottle(deps.db, 'login');
 
   app.post(
     '/api/user/login',
     { schema: { body: ZLoginBody, response: { 200: ZLoginResult } }, config: { access: 'public' } },
-    (req) => {
-      if (!throttle.allow(req.ip)) throw new AppError(429, 'rate_limited');
+    async (req) => {
+      if (!(await throttle.allow(req.ip))) throw new AppError(429, 'rate_limited');
       return login(deps, req.tenant, req.body, metaOf(req));
     },
   );

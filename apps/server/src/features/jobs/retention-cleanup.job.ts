@@ -1,0 +1,56 @@
+import type { JobHandler } from '../../platform/jobs';
+import { deleteOldRateLimitHits } from '../../platform/rate-limit';
+import { defineSchedule, type ScheduledRun } from '../../platform/scheduler';
+import { removeStaleTemp } from '../../platform/storage/temp-cleanup';
+import { deleteSentMailBefore } from '../mail/mail-retention';
+import { deleteStalePreviewAttempts, PREVIEW_ATTEMPT_KEEP_DAYS } from '../scorm-runtime/preview-cleanup';
+
+const BATCH = 1_000;
+const DAY_MS = 86_400_000;
+/** A rate-limit count is read for two minutes at most; a day keeps it for a look after an incident. */
+const RATE_LIMIT_KEEP_MS = DAY_MS;
+
+/**
+ * Issue 16: the daily retention clean-up beside account.access-cleanup (sessions, link tokens): mail sent more than
+ * MAIL_RETENTION_DAYS ago, preview attempts untouched for PREVIEW_ATTEMPT_KEEP_DAYS, old rate-limit counts, and the
+ * temp files in DATA_DIR/tmp of the process that runs it (every process also clears its own at start). Idempotent:
+ * each step deletes by the time it runs, so a retry or a catch-up run after downtime does the same.
+ */
+export const retentionCleanupSchedule = defineSchedule({
+  name: 'platform.retention-cleanup',
+  every: { dailyAt: '03:45' },
+  jobKind: 'platform.retention-cleanup',
+  catchUp: 'once',
+});
+
+/** Deletes in batches of BATCH rows (short statements, no long lock); stops early when the worker stops. */
+async function deleteAll(
+  ctx: { signal: AbortSignal; heartbeat(): Promise<boolean> },
+  batch: () => Promise<number>,
+): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const n = await batch();
+    total += n;
+    if (n < BATCH || ctx.signal.aborted) return total;
+    await ctx.heartbeat();
+  }
+}
+
+export function createRetentionCleanupHandler(): JobHandler<ScheduledRun> {
+  return {
+    kind: retentionCleanupSchedule.jobKind,
+    async run(ctx) {
+      const { db, config } = ctx.deps;
+      const now = ctx.now().getTime();
+      const mailBefore = new Date(now - config.mailRetentionDays * DAY_MS);
+      const previewBefore = new Date(now - PREVIEW_ATTEMPT_KEEP_DAYS * DAY_MS);
+      const sentMails = await deleteAll(ctx, () => deleteSentMailBefore(db, mailBefore, BATCH));
+      const previewAttempts = await deleteAll(ctx, () => deleteStalePreviewAttempts(db, previewBefore, BATCH));
+      const rateLimitCounts = await deleteOldRateLimitHits(db, new Date(now - RATE_LIMIT_KEEP_MS));
+      // File times are the machine's clock, not the job's.
+      const tempFiles = await removeStaleTemp(config.dataDir, new Date());
+      return { sentMails, previewAttempts, rateLimitCounts, tempFiles };
+    },
+  };
+}
