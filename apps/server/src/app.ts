@@ -42,7 +42,7 @@ import { userRoutes } from './features/users/user.routes';
 import { accessPlugin } from './platform/access';
 import type { AppDeps } from './platform/deps';
 import { installErrorHandler } from './platform/error-handler';
-import { newId } from './platform/ids';
+import { newRequestId } from './platform/ids';
 import { installInputGuards } from './platform/input-guards';
 import { withLogRedaction } from './platform/log-redaction';
 import { installSecurityHeaders } from './platform/security-headers';
@@ -65,7 +65,7 @@ declare module 'fastify' {
 export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: withLogRedaction(opts.logger ?? false),
-    genReqId: () => newId(),
+    genReqId: newRequestId,
     trustProxy: deps.config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     return503OnClosing: true,

@@ -6,7 +6,7 @@ import { playerRoutes } from './features/content-origin/player.routes';
 import { runtimeRoutes } from './features/content-origin/runtime.routes';
 import type { AppDeps } from './platform/deps';
 import { installErrorHandler } from './platform/error-handler';
-import { newId } from './platform/ids';
+import { newRequestId } from './platform/ids';
 import { installInputGuards } from './platform/input-guards';
 
 /**
@@ -20,7 +20,7 @@ export async function buildContentApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
-    genReqId: () => newId(),
+    genReqId: newRequestId,
     trustProxy: deps.config.trustProxy,
     // A 2004 commit carries up to 64,000 characters of suspend data plus interactions and objectives.
     bodyLimit: 1024 * 1024,

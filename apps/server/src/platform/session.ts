@@ -3,7 +3,8 @@ import { SESSION_IDLE_DAYS, SESSION_MAX_DAYS, SESSION_TOUCH_SECONDS } from '@lms
 import type { TLoginType } from '@lms/contracts/roles';
 import type { TRole } from '@lms/contracts/roles';
 import type { TLocale } from '@lms/contracts/constants';
-import type { Db, DbOrTrx } from '../db/database';
+import type { Selectable } from 'kysely';
+import type { Db, DbOrTrx, UsersTable } from '../db/database';
 import { isUserActiveOn } from './active-window';
 import { newId, newSecretToken, nowIso } from './ids';
 
@@ -48,28 +49,39 @@ export async function createSession(
 
 export type SessionLookup = { kind: 'none' } | { kind: 'invalid' } | { kind: 'ok'; actor: Actor; userActive: boolean };
 
+/**
+ * The user row read with the session, kept beside the request's actor (not on it, so logging an actor never shows a
+ * password hash): `user/info` answers from it instead of reading the user a second time (issue 15).
+ */
+const sessionUsers = new WeakMap<Actor, Selectable<UsersTable>>();
+
+/** The signed-in user's row as the session lookup of this request read it; undefined for an actor made elsewhere. */
+export const sessionUserOf = (actor: Actor): Selectable<UsersTable> | undefined => sessionUsers.get(actor);
+
 /** One indexed query per request: session and user together. */
 export async function lookupSession(db: Db, token: string, now = Date.now()): Promise<SessionLookup> {
-  const row = await db
+  const found = await db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
+    .selectAll('u')
     .select([
       's.id as session_id',
-      's.client_id',
-      's.created_at',
-      's.last_seen_at',
-      'u.id as user_id',
-      'u.role',
-      'u.locale',
-      'u.login_type',
-      'u.is_active',
-      'u.active_from',
-      'u.active_to',
-      'u.is_password_change_required',
+      's.client_id as session_client_id',
+      's.created_at as session_created_at',
+      's.last_seen_at as session_last_seen_at',
     ])
     .where('s.token_hash', '=', hashToken(token))
     .executeTakeFirst();
-  if (!row) return { kind: 'invalid' };
+  if (!found) return { kind: 'invalid' };
+  const { session_id, session_client_id, session_created_at, session_last_seen_at, ...user } = found;
+  const row = {
+    ...user,
+    session_id,
+    user_id: user.id,
+    client_id: session_client_id,
+    created_at: session_created_at,
+    last_seen_at: session_last_seen_at,
+  };
   const created = Date.parse(row.created_at);
   const seen = Date.parse(row.last_seen_at);
   if (now - seen > SESSION_IDLE_DAYS * DAY_MS || now - created > SESSION_MAX_DAYS * DAY_MS) {
@@ -83,19 +95,21 @@ export async function lookupSession(db: Db, token: string, now = Date.now()): Pr
       .where('id', '=', row.session_id)
       .execute();
   }
+  const actor: Actor = {
+    userId: row.user_id,
+    clientId: row.client_id,
+    role: row.role as TRole,
+    locale: row.locale as TLocale,
+    loginType: row.login_type as TLoginType,
+    sessionId: row.session_id,
+    isPasswordChangeRequired: row.is_password_change_required,
+  };
+  sessionUsers.set(actor, user);
   return {
     kind: 'ok',
     // The whole window, not just the flag: an account past its active-to date loses its older sessions too.
     userActive: isUserActiveOn(row, new Date(now).toISOString().slice(0, 10)),
-    actor: {
-      userId: row.user_id,
-      clientId: row.client_id,
-      role: row.role as TRole,
-      locale: row.locale as TLocale,
-      loginType: row.login_type as TLoginType,
-      sessionId: row.session_id,
-      isPasswordChangeRequired: row.is_password_change_required,
-    },
+    actor,
   };
 }
 

@@ -6,7 +6,7 @@ import type { AppDeps } from '../../platform/deps';
 import { badRequest, fail, unauthorized } from '../../platform/errors';
 import { nowIso } from '../../platform/ids';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
-import { createSession, endSession, endUserSessions, type Actor } from '../../platform/session';
+import { createSession, endSession, endUserSessions, sessionUserOf, type Actor } from '../../platform/session';
 import { isPlatformOpen, type Tenant } from '../../platform/tenant';
 import { isUserActiveOn, presentCurrentUser } from '../users/user.presenter';
 import {
@@ -91,7 +91,11 @@ export const logout = async (deps: AppDeps, actor: Actor): Promise<void> => {
 };
 
 export async function currentUser(deps: AppDeps, actor: Actor): Promise<TCurrentUser> {
-  const user = (await findUserById(deps.db, actor.clientId, actor.userId)) ?? unauthorized('session_expired');
+  // The session lookup of this request read the user already (issue 15: one query for user/info).
+  const user =
+    sessionUserOf(actor) ??
+    (await findUserById(deps.db, actor.clientId, actor.userId)) ??
+    unauthorized('session_expired');
   return presentCurrentUser(user);
 }
 
@@ -135,5 +139,7 @@ export async function changePassword(
 
 export async function setLocale(deps: AppDeps, actor: Actor, locale: TLocale): Promise<TCurrentUser> {
   await updateUserFields(deps.db, actor.clientId, actor.userId, { locale });
-  return currentUser(deps, actor);
+  // Read anew: the row the session lookup read holds the old locale.
+  const user = (await findUserById(deps.db, actor.clientId, actor.userId)) ?? unauthorized('session_expired');
+  return presentCurrentUser(user);
 }
