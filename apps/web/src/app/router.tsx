@@ -6,6 +6,7 @@ import { contactsRoutes } from '../features/contacts/routes';
 import { coordinationRoutes } from '../features/coordination/routes';
 import { documentsRoutes } from '../features/documents/routes';
 import { learnerRoutes } from '../features/learner/routes';
+import { premiumRoutes } from '../features/premium/routes';
 import { messagesRoutes } from '../features/messages/routes';
 import { publicRoutes } from '../features/public/routes';
 import { resellerRoutes } from '../features/reseller/routes';
@@ -19,6 +20,7 @@ const ALL_ROUTES: AppRoute[] = [
   ...authRoutes,
   ...publicRoutes,
   ...learnerRoutes,
+  ...premiumRoutes,
   ...messagesRoutes,
   ...contactsRoutes,
   ...accountRoutes,

@@ -5,6 +5,7 @@ import type { Db } from '../../db/database';
 import { newId, nowIso } from '../../platform/ids';
 import { hashPassword } from '../../platform/passwords';
 import { insertDemoTraining, writeDemoPdf } from './demo-training';
+import { insertDemoPremium } from './demo-premium';
 import { DEMO_LOGO_COLOURS, DEMO_LOGO_MIME, demoLogoKey, demoLogoSvg } from './demo-logo';
 import { writeToStorage, type StorageConfig } from '../../platform/storage';
 
@@ -189,6 +190,7 @@ export async function seedDemoData(
           now,
         );
     }
+    await insertDemoPremium(trx, ids.Demo, now);
   });
   return { password: pw, generated };
 }

@@ -10,7 +10,7 @@ const clientPage = lazyPage(() => import('./pages/client-page'), 'ClientPage');
 export const resellerRoutes: AppRoute[] = [
   { path: '/reseller/clients', Page: lazyPage(() => import('./pages/client-list-page'), 'ClientListPage') },
   { path: '/reseller/clients/:id', Page: clientPage },
-  ...['design', 'legal', 'contacts', 'companies', 'smtp', 'tokens'].map((tab) => ({
+  ...['design', 'legal', 'contacts', 'companies', 'premium', 'smtp', 'tokens'].map((tab) => ({
     path: `/reseller/clients/:id/${tab}`,
     Page: clientPage,
   })),

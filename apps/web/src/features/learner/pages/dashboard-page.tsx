@@ -5,6 +5,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { useAuth } from '../../../lib/auth-store';
 import { useErrorText } from '../../../lib/error-text';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { PremiumCatalogue } from '../../premium/components/premium-catalogue';
 import { useMyTrainings } from '../api/my-trainings';
 import { TrainingCard } from '../components/training-card';
 import { WelcomeDialog } from '../components/welcome-dialog';
@@ -48,6 +49,7 @@ export function DashboardPage() {
           </SimpleGrid>
         )}
       </Stack>
+      <PremiumCatalogue />
       <SimpleGrid cols={{ base: 1, sm: 2 }} mt="md">
         <Card withBorder component={Link} to="/documents" style={{ textDecoration: 'none' }}>
           <Title order={2} size="h4">

@@ -4,7 +4,7 @@ import { Anchor, Group, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-export const CLIENT_TABS = ['data', 'design', 'legal', 'contacts', 'companies', 'smtp', 'tokens'] as const;
+export const CLIENT_TABS = ['data', 'design', 'legal', 'contacts', 'companies', 'premium', 'smtp', 'tokens'] as const;
 export type TClientTab = (typeof CLIENT_TABS)[number];
 
 /** The path of a tab: the data tab is the client's own path, every other tab a sub-path (spec section 2). */

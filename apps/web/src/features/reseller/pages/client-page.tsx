@@ -14,6 +14,7 @@ import { ContactsTab } from '../components/contacts-tab';
 import { LegalTextsTab } from '../components/legal-texts-tab';
 import { SmtpSettings } from '../components/smtp-settings';
 import { TokensTab } from '../components/tokens-tab';
+import { PremiumSettingsTab } from '../../premium/components/premium-settings-tab';
 
 const tabOf = (pathname: string): TClientTab => {
   const last = pathname.replace(/\/$/, '').split('/').pop() as TClientTab;
@@ -52,6 +53,7 @@ export function ClientPage() {
       {tab === 'companies' && <CompaniesTab clientId={c.id} />}
       {tab === 'smtp' && <SmtpSettings clientId={c.id} />}
       {tab === 'tokens' && <TokensTab clientId={c.id} />}
+      {tab === 'premium' && <PremiumSettingsTab clientId={c.id} />}
     </Stack>
   );
 }
