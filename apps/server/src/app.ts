@@ -27,6 +27,7 @@ import { clientContactRoutes } from './features/client-contacts/client-contact.r
 import { clientTokenVerifier } from './features/client-tokens/client-token-auth';
 import { clientTokenRoutes } from './features/client-tokens/client-token.routes';
 import { scimPlugin } from './features/scim/scim.routes';
+import { entraLoginRoutes } from './features/entra-login/entra-login.routes';
 import { contactPersonRoutes } from './features/contact-persons/contact-person.routes';
 import { companyRoutes } from './features/companies/company.routes';
 import { mailQueueRoutes } from './features/mail/mail.routes';
@@ -113,6 +114,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(companyRoutes, { deps });
   await app.register(clientTokenRoutes, { deps });
   await app.register(scimPlugin, { deps });
+  await app.register(entraLoginRoutes, { deps });
   await app.register(userRoutes, { deps });
   await app.register(userPictureRoutes, { deps });
   await app.register(groupRoutes, { deps });

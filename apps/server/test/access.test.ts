@@ -10,6 +10,10 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/health',
   'GET /api/client/current',
   'POST /api/user/login',
+  // Entra ID sign-in (issue 13): whether it is offered, a nonce, and the sign-in itself.
+  'GET /api/user/entra-config',
+  'POST /api/user/entra-nonce',
+  'POST /api/user/login-with-entra-id',
   'POST /api/user/password-reset',
   'POST /api/user/password-reset/',
   'POST /api/user/forgotUsername',

@@ -223,6 +223,7 @@ function sampleBodies(f: Fixtures): Record<string, unknown> {
   return {
     'POST /api/courses': { ...course, requiredModuleIds: [] },
     'POST /api/user/login': { emailOrUsername: 'nobody@example.test', password: 'wrong-password' },
+    'POST /api/user/login-with-entra-id': { idToken: 'eyJ.eyJ.sig', accessToken: 'x' },
     'POST /api/user/password-change': { currentPassword: 'wrong-password', ...password },
     'POST /api/user/locale': { locale: 'de-DE' },
     'POST /api/courses/:id': course,
@@ -441,6 +442,7 @@ const UPLOADS: Record<string, Upload> = {
 /** POST routes that take no body at all. */
 const NO_BODY = new Set([
   'POST /api/user/logout',
+  'POST /api/user/entra-nonce',
   'POST /api/mail-queue/:id/retry',
   'POST /api/mail-queue/:id/cancel',
   'POST /api/client-smtp/:clientId/test',

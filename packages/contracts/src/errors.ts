@@ -98,6 +98,11 @@ export const ERROR_CODES = [
   'company_in_use',
   'client_token_expiry_past',
   'client_token_invalid',
+  // Entra ID sign-in (issue 13, spec section 8 "single sign-on")
+  'entra_not_available',
+  'entra_token_invalid',
+  'entra_client_unknown',
+  'entra_user_not_synchronised',
   // clients (issue 11)
   'client_name_taken',
   'platform_domain_taken',

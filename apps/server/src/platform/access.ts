@@ -4,6 +4,7 @@ import { LOGIN_TYPES, type TRole } from '@lms/contracts/roles';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/database';
+import { isAccessTokenCurrent } from './access-token';
 import { AppError } from './errors';
 import { lookupSession, type Actor } from './session';
 import { isPlatformOpen, type Tenant, type TenantResolver } from './tenant';
@@ -141,7 +142,7 @@ export const accessPlugin = fp<AccessOptions>(function access(app: FastifyInstan
     if (access === 'public' || access === undefined) return;
     const actor = req.actor;
     if (!actor) throw new AppError(401, 'unauthorized');
-    if (actor.loginType === LOGIN_TYPES.SCIM && !req.headers['access-token'])
+    if (actor.loginType === LOGIN_TYPES.SCIM && !isAccessTokenCurrent(req.headers['access-token']))
       throw new AppError(STATUS_ACCESS_TOKEN_EXPIRED, 'access_token_expired');
     if (!isPlatformOpen(tenant) && !mayUseClosedPlatform(actor.role)) throw new AppError(403, 'platform_inactive');
     if (actor.isPasswordChangeRequired && !req.routeOptions.config.allowWhilePasswordChange)

@@ -82,3 +82,9 @@ export async function deleteDirectoryUser(db: DbOrTrx, clientId: string, id: str
   const deleted = await deleteUsersByIds(db, clientId, [id]);
   await recordDeletedUsers(db, clientId, deleted);
 }
+
+/** The externally managed user with this e-mail, for the first Entra ID sign-in (features/entra-login). */
+export const findScimUserByEmail = (db: DbOrTrx, clientId: string, email: string): Promise<UserRow | undefined> =>
+  scimUsers(db, clientId, { email: [email] })
+    .selectAll()
+    .executeTakeFirst();

@@ -1,0 +1,215 @@
+import { createHash, randomBytes } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
+import Provider from 'oidc-provider';
+
+/**
+ * A real OpenID provider (oidc-provider) on 127.0.0.1 standing in for Entra ID (the only fake here, of an outside
+ * service): each tenant is an issuer mounted at `/<tenant>/v2.0` under one authority, as Entra names them, with
+ * Entra's claims tid and oid. The interaction signs in `nextAccount` at once (no login form), so tests and the
+ * browser journey get real codes and tokens through the real authorization code flow with PKCE.
+ */
+
+export interface TestAccount {
+  sub: string;
+  oid: string;
+  email: string;
+  name: string;
+  emailVerified?: boolean;
+}
+
+export interface TestProvider {
+  authority: string;
+  /** The account the next interaction signs in. */
+  nextAccount: TestAccount | null;
+  /** Runs the authorization code flow headlessly and answers the token endpoint's result. */
+  signIn(opts: {
+    tenant: string;
+    clientId: string;
+    nonce: string;
+    redirectUri: string;
+    account: TestAccount;
+  }): Promise<{
+    id_token: string;
+    access_token: string;
+  }>;
+  /** Signs claims with the tenant's own key (or, with `foreignKey`, another key under the same kid). */
+  sign(tenant: string, claims: Record<string, unknown>, opts?: { foreignKey?: boolean }): Promise<string>;
+  close(): Promise<void>;
+}
+
+interface TenantKeys {
+  jwk: JWK;
+  privateKey: CryptoKey;
+}
+
+export async function startTestProvider(opts: {
+  tenants: string[];
+  clients: Array<{ clientId: string; redirectUris: string[] }>;
+  tls?: { key: string; cert: string };
+}): Promise<TestProvider> {
+  const handlers = new Map<string, { provider: Provider; keys: TenantKeys }>();
+  const state: { nextAccount: TestAccount | null } = { nextAccount: null };
+  const accounts = new Map<string, TestAccount>();
+
+  const server = opts.tls ? https.createServer(opts.tls) : http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  const authority = `${opts.tls ? 'https' : 'http'}://127.0.0.1:${port}`;
+
+  for (const tenant of opts.tenants) {
+    const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+    const jwk = { ...(await exportJWK(privateKey)), kid: `key-${tenant}`, alg: 'RS256', use: 'sig' };
+    const provider = new Provider(`${authority}/${tenant}/v2.0`, {
+      clients: opts.clients.map((c) => ({
+        client_id: c.clientId,
+        redirect_uris: c.redirectUris,
+        response_types: ['code'],
+        grant_types: ['authorization_code', 'refresh_token'],
+        token_endpoint_auth_method: 'none',
+        application_type: 'web',
+      })),
+      jwks: { keys: [jwk] },
+      claims: {
+        openid: ['sub', 'oid', 'tid'],
+        email: ['email', 'email_verified'],
+        profile: ['name', 'preferred_username'],
+      },
+      conformIdTokenClaims: false,
+      ttl: { Interaction: 600, Grant: 3600, Session: 3600, AccessToken: 3600, IdToken: 3600 },
+      scopes: ['openid', 'email', 'profile', 'offline_access'],
+      features: { devInteractions: { enabled: false } },
+      clientBasedCORS: () => true,
+      cookies: { keys: [randomBytes(16).toString('hex')] },
+      interactions: { url: (_ctx, interaction) => `/${tenant}/v2.0/interaction/${interaction.uid}` },
+      findAccount: (_ctx, sub) => {
+        const a = accounts.get(sub);
+        if (!a) return undefined;
+        return {
+          accountId: sub,
+          claims: () => ({
+            sub,
+            oid: a.oid,
+            tid: tenant,
+            email: a.email,
+            email_verified: a.emailVerified ?? true,
+            name: a.name,
+            preferred_username: a.email,
+          }),
+        };
+      },
+    });
+    provider.proxy = false;
+    handlers.set(tenant, { provider, keys: { jwk, privateKey } });
+  }
+
+  server.on('request', (req, res) => {
+    void (async () => {
+      const url = req.url ?? '/';
+      const tenant = url.split('/')[1] ?? '';
+      const h = handlers.get(tenant);
+      const prefix = `/${tenant}/v2.0`;
+      if (!h || !url.startsWith(prefix)) {
+        res.statusCode = 404;
+        return res.end();
+      }
+      if (url.startsWith(`${prefix}/interaction/`)) {
+        const account = state.nextAccount;
+        if (!account) {
+          res.statusCode = 400;
+          return res.end('no account to sign in');
+        }
+        accounts.set(account.sub, account);
+        const details = await h.provider.interactionDetails(req, res);
+        const grant = new h.provider.Grant({ accountId: account.sub, clientId: String(details.params.client_id) });
+        grant.addOIDCScope(String(details.params.scope));
+        const grantId = await grant.save();
+        await h.provider.interactionFinished(
+          req,
+          res,
+          { login: { accountId: account.sub }, consent: { grantId } },
+          { mergeWithLastSubmission: false },
+        );
+        return;
+      }
+      // Mounted below a path: oidc-provider reads the mount point from originalUrl.
+      (req as { originalUrl?: string }).originalUrl = url;
+      req.url = url.slice(prefix.length) || '/';
+      await h.provider.callback()(req, res);
+    })().catch((err: unknown) => {
+      res.statusCode = 500;
+      res.end(String(err));
+    });
+  });
+
+  const provider: TestProvider = {
+    authority,
+    get nextAccount() {
+      return state.nextAccount;
+    },
+    set nextAccount(a) {
+      state.nextAccount = a;
+    },
+    async signIn({ tenant, clientId, nonce, redirectUri, account }) {
+      state.nextAccount = account;
+      const verifier = randomBytes(32).toString('base64url');
+      const challenge = createHash('sha256').update(verifier).digest('base64url');
+      const jar = new Map<string, string>();
+      const go = async (target: string): Promise<string> => {
+        const res = await fetch(new URL(target, authority), {
+          redirect: 'manual',
+          headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+        });
+        for (const c of res.headers.getSetCookie()) {
+          const [pair] = c.split(';');
+          const i = pair!.indexOf('=');
+          jar.set(pair!.slice(0, i), pair!.slice(i + 1));
+        }
+        const location = res.headers.get('location');
+        if (!location) throw new Error(`no redirect from ${target}: ${res.status} ${await res.text()}`);
+        return location;
+      };
+      const q = new URLSearchParams({
+        client_id: clientId,
+        response_type: 'code',
+        scope: 'openid email profile',
+        redirect_uri: redirectUri,
+        nonce,
+        state: 'test',
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+      });
+      let location = await go(`/${tenant}/v2.0/auth?${q.toString()}`);
+      for (let i = 0; i < 5 && !location.startsWith(redirectUri); i++) location = await go(location);
+      const code = new URL(location).searchParams.get('code');
+      if (!code) throw new Error(`no code: ${location}`);
+      const token = await fetch(`${authority}/${tenant}/v2.0/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: redirectUri,
+          client_id: clientId,
+          code_verifier: verifier,
+        }),
+      });
+      if (!token.ok) throw new Error(`token endpoint: ${token.status} ${await token.text()}`);
+      return (await token.json()) as { id_token: string; access_token: string };
+    },
+    async sign(tenant, claims, signOpts = {}) {
+      const h = handlers.get(tenant);
+      if (!h) throw new Error(`unknown tenant ${tenant}`);
+      const key = signOpts.foreignKey ? (await generateKeyPair('RS256')).privateKey : h.keys.privateKey;
+      return new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: h.keys.jwk.kid! }).sign(key);
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+  return provider;
+}
