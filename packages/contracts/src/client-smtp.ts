@@ -15,6 +15,19 @@ const ZSmtpHost = z
 
 export const ZClientSmtpParams = z.object({ clientId: ZId });
 
+/** Why a connection test failed, as a code (the 400 smtp_test_failed's `details.reasonCode`, the stored reason). */
+export const SMTP_TEST_REASONS = [
+  'host_not_allowed',
+  'host_not_found',
+  'connection_failed',
+  'timeout',
+  'tls_failed',
+  'auth_failed',
+  'rejected',
+  'unknown',
+] as const;
+export type TSmtpTestReason = (typeof SMTP_TEST_REASONS)[number];
+
 /** Spec section 3 "SMTP settings"; the password is write-only: answers say only whether one is stored. */
 export const ZClientSmtp = z.object({
   clientId: ZId,
@@ -27,8 +40,10 @@ export const ZClientSmtp = z.object({
   hasPassword: z.boolean(),
   rejectUnauthorized: z.boolean(),
   enabled: z.boolean(),
-  /** Why the configuration is disabled, when a connection test failed (DECISIONS "SMTP"). */
+  /** Why the configuration is disabled, when a connection test failed (DECISIONS "SMTP"): the technical text. */
   disabledReason: z.string().nullable(),
+  /** The same as a code the web app translates (issue 12). */
+  disabledReasonCode: z.enum(SMTP_TEST_REASONS).nullable(),
   lastTestAt: ZIsoDateTime.nullable(),
   lastTestOk: z.boolean().nullable(),
   updatedAt: ZIsoDateTime,

@@ -1,4 +1,10 @@
-import type { TClientSmtp, TClientSmtpAnswer, TSaveClientSmtpBody } from '@lms/contracts/client-smtp';
+import {
+  SMTP_TEST_REASONS,
+  type TClientSmtp,
+  type TClientSmtpAnswer,
+  type TSaveClientSmtpBody,
+  type TSmtpTestReason,
+} from '@lms/contracts/client-smtp';
 import { isIP } from 'node:net';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { AppDeps } from '../../platform/deps';
@@ -16,6 +22,7 @@ import {
 } from './client-smtp.repository';
 import { assertSmtpHostAllowed, resolveSmtpTarget } from './smtp-guard';
 import { decryptSmtpPassword, encryptSmtpPassword } from './smtp-secret';
+import { reasonCodeOf, smtpTestReason } from './smtp-test-reason';
 
 const CAPABILITY = 'clients.smtpAndTokens';
 
@@ -33,6 +40,7 @@ export function presentClientSmtp(row: ClientSmtpRow): TClientSmtp {
     rejectUnauthorized: row.is_reject_unauthorized,
     enabled: row.is_enabled,
     disabledReason: row.disabled_reason,
+    disabledReasonCode: reasonCodeOf(row.disabled_reason, SMTP_TEST_REASONS),
     lastTestAt: row.last_test_at,
     lastTestOk: row.is_last_test_ok,
     updatedAt: row.updated_at,
@@ -116,6 +124,7 @@ export async function testClientSmtp(deps: AppDeps, actor: Actor, clientId: stri
   await assertMayActOnClient(db, actor, CAPABILITY, clientId);
   const row = (await findClientSmtp(db, clientId)) ?? notFound('smtp');
   let reason: string | null = null;
+  let reasonCode: TSmtpTestReason | null = null;
   try {
     const address = await resolveSmtpTarget(row.host, row.port, config.smtpAllowPrivate);
     const transport = openMailTransport({ kind: 'smtp', options: smtpOptions(deps, row, address) });
@@ -125,7 +134,9 @@ export async function testClientSmtp(deps: AppDeps, actor: Actor, clientId: stri
       transport.close();
     }
   } catch (err) {
-    reason = err instanceof AppError ? `${err.code}: ${err.message}` : err instanceof Error ? err.message : String(err);
+    const failure = smtpTestReason(err);
+    reasonCode = failure.code;
+    reason = `${failure.code}: ${failure.detail}`;
   }
   const now = nowIso();
   await updateClientSmtp(db, clientId, {
@@ -135,7 +146,7 @@ export async function testClientSmtp(deps: AppDeps, actor: Actor, clientId: stri
     ...(reason === null && row.disabled_reason !== null ? { is_enabled: true, disabled_reason: null } : {}),
     updated_at: now,
   });
-  if (reason !== null) throw new AppError(400, 'smtp_test_failed', { reason });
+  if (reason !== null) throw new AppError(400, 'smtp_test_failed', { reason, reasonCode });
   return presentClientSmtp((await findClientSmtp(db, clientId)) ?? notFound('smtp'));
 }
 

@@ -137,12 +137,13 @@ describeEachDialect('client SMTP settings', (ctx) => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       error: 'smtp_test_failed',
-      details: { reason: expect.stringContaining('535') as unknown },
+      details: { reason: expect.stringContaining('535') as unknown, reasonCode: 'auth_failed' },
     });
     const after = (await admin.get(`/api/client-smtp/${client.id}`)).json<{
       smtp: { enabled: boolean; lastTestOk: boolean; disabledReason: string };
     }>();
-    expect(after.smtp).toMatchObject({ enabled: false, lastTestOk: false });
+    // The reason is a code the web app translates (issue 12), the technical text beside it.
+    expect(after.smtp).toMatchObject({ enabled: false, lastTestOk: false, disabledReasonCode: 'auth_failed' });
     expect(after.smtp.disabledReason).toContain('535');
 
     const before = { client: clientSmtp.messages.length, platform: platformSmtp.messages.length };

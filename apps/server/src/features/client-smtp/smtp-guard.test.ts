@@ -147,7 +147,10 @@ describeEachDialect(
       const res = await admin.post(`/api/client-smtp/${client.id}/test`);
       expect(res.json()).toMatchObject({
         error: 'smtp_test_failed',
-        details: { reason: expect.stringContaining('smtp_host_not_allowed') as unknown },
+        details: {
+          reason: expect.stringContaining('smtp_host_not_allowed') as unknown,
+          reasonCode: 'host_not_allowed',
+        },
       });
       expect((await admin.get(`/api/client-smtp/${client.id}`)).json()).toMatchObject({ smtp: { enabled: false } });
     });

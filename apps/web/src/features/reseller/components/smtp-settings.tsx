@@ -1,10 +1,28 @@
-import type { TClientSmtp, TSaveClientSmtpBody } from '@lms/contracts/client-smtp';
-import { Alert, Button, Checkbox, Group, NumberInput, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
+import {
+  SMTP_TEST_REASONS,
+  type TClientSmtp,
+  type TSaveClientSmtpBody,
+  type TSmtpTestReason,
+} from '@lms/contracts/client-smtp';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Code,
+  Group,
+  NumberInput,
+  Paper,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/page-loader';
 import { PasswordField } from '../../../components/password-field';
+import { isApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
 import { formatDateTime } from '../../../lib/format';
 import { clientSmtpKey, deleteClientSmtp, saveClientSmtp, testClientSmtp, useClientSmtp } from '../api/client-smtp';
@@ -53,7 +71,20 @@ function SmtpForm({ clientId, smtp }: { clientId: string; smtp: TClientSmtp | nu
   const [form, setForm] = useState<Form>(() => formOf(smtp));
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState<'save' | 'test' | 'delete' | null>(null);
+  const [offerTest, setOfferTest] = useState(false);
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
+  // One state (issue 12): a test that fails switches the configuration off on the server, and the switch follows.
+  const storedEnabled = smtp?.enabled;
+  useEffect(() => {
+    if (storedEnabled !== undefined) setForm((f) => ({ ...f, enabled: storedEnabled }));
+  }, [storedEnabled]);
+  const reasonText = (code: TSmtpTestReason | null | undefined) => t(`smtp.reasons.${code ?? 'unknown'}`);
+  /** The error's text; a failed test adds its reason, translated by its code. */
+  const explain = (err: unknown) => {
+    const code = isApiError(err) ? err.details?.reasonCode : undefined;
+    const known = SMTP_TEST_REASONS.find((r) => r === code);
+    return known ? `${errorText(err)} ${reasonText(known)}` : errorText(err);
+  };
 
   const refresh = (value: TClientSmtp | null) => queryClient.setQueryData(clientSmtpKey(clientId), { smtp: value });
 
@@ -63,8 +94,9 @@ function SmtpForm({ clientId, smtp }: { clientId: string; smtp: TClientSmtp | nu
     try {
       await action();
     } catch (err) {
-      // A failed test's reason shows in the "disabled" notice, which the refetch below brings.
-      setError(err);
+      // A failed test's reason shows in the "disabled" notice, which the refetch below brings; only other errors
+      // (no answer, a refused call) show above the form, so the reason is not said twice.
+      if (!(kind === 'test' && isApiError(err) && err.code === 'smtp_test_failed')) setError(err);
       if (kind === 'test') await queryClient.invalidateQueries({ queryKey: clientSmtpKey(clientId) });
     } finally {
       setBusy(null);
@@ -84,10 +116,13 @@ function SmtpForm({ clientId, smtp }: { clientId: string; smtp: TClientSmtp | nu
       refresh(await saveClientSmtp(clientId, body));
       setForm((f) => ({ ...f, password: '', removePassword: false }));
       notifySuccess(t('smtp.saved'));
+      // Saving resets the last test: offer the test of the settings just saved.
+      setOfferTest(true);
     });
   };
   const test = () =>
     run('test', async () => {
+      setOfferTest(false);
       refresh(await testClientSmtp(clientId));
       notifySuccess(t('smtp.testOk'));
     });
@@ -104,7 +139,27 @@ function SmtpForm({ clientId, smtp }: { clientId: string; smtp: TClientSmtp | nu
         <Text c="dimmed">{smtp ? t('smtp.intro') : t('smtp.none')}</Text>
         {smtp && !smtp.enabled && (
           <Alert color="orange" variant="light" role="status">
-            {smtp.disabledReason ? t('smtp.disabled', { reason: smtp.disabledReason }) : t('smtp.disabledNoReason')}
+            {smtp.disabledReason
+              ? t('smtp.disabled', { reason: reasonText(smtp.disabledReasonCode) })
+              : t('smtp.disabledNoReason')}
+            {smtp.disabledReason && (
+              <Text component="details" size="sm" mt={4}>
+                <summary>{t('smtp.technicalDetails')}</summary>
+                <Code block mt={4} style={{ whiteSpace: 'pre-wrap' }}>
+                  {smtp.disabledReason}
+                </Code>
+              </Text>
+            )}
+          </Alert>
+        )}
+        {smtp && offerTest && (
+          <Alert color="blue" variant="light" role="status">
+            <Group justify="space-between" gap="sm">
+              <Text size="sm">{t('smtp.savedOfferTest')}</Text>
+              <Button size="xs" onClick={() => void test()} loading={busy === 'test'}>
+                {t('smtp.testNow')}
+              </Button>
+            </Group>
           </Alert>
         )}
         {smtp?.lastTestAt && (
@@ -117,7 +172,7 @@ function SmtpForm({ clientId, smtp }: { clientId: string; smtp: TClientSmtp | nu
         )}
         {error !== null && (
           <Alert color="red" variant="light" role="alert">
-            {errorText(error)}
+            {explain(error)}
           </Alert>
         )}
         <TextInput
@@ -183,6 +238,7 @@ function SmtpForm({ clientId, smtp }: { clientId: string; smtp: TClientSmtp | nu
         />
         <Switch
           label={t('smtp.enabled')}
+          description={smtp && !smtp.enabled && smtp.disabledReason ? t('smtp.disabledSwitchHint') : undefined}
           checked={form.enabled}
           onChange={(e) => set('enabled', e.currentTarget.checked)}
         />
