@@ -12,6 +12,7 @@ import { renderCertificatePdf } from './certificate-pdf';
 import { certificateKey, readBackground } from './certificate-storage';
 import { fillCertificateText, formatCertificateDate, formatCertificateDuration } from './certificate-text';
 import { findCertificateTemplateLocales } from './certificate-template.repository';
+import { notifyUsers } from '../messages/notify';
 import { findCertificateOf, insertCertificate, replaceCertificateFile } from './certificate.repository';
 
 // Making one user's certificate of one training (DECISIONS "certificate"): in the user's locale from the course's
@@ -164,6 +165,12 @@ export async function makeCertificate(
         issued_at: now,
         regenerated_at: null,
       });
+      if (made)
+        await notifyUsers(trx, clientId, [userId], {
+          type: 'certificate_issued',
+          data: { trainingId },
+          dedupeKey: `certificate_issued:${trainingId}`,
+        });
       if (made && user.email && user.is_active) {
         const link = source.domain
           ? new URL('/documents/certificates', clientBaseUrl(deps.config, source.domain)).toString()

@@ -4,6 +4,7 @@ import { pickLocalized } from '@lms/contracts/modules';
 import type { DbOrTrx } from '../../db/database';
 import type { AppDeps } from '../../platform/deps';
 import { isMailTemplateOfKind } from '../mail-templates/mail-template.service';
+import { notifyUsers } from '../messages/notify';
 import { sendTemplatedMail } from '../mail/send-templated-mail';
 import { trainingLink, type TrainingRow } from '../trainings/reminder-targets.service';
 import { findUserById } from '../users/user-accounts.service';
@@ -51,7 +52,7 @@ export async function queueReminderMail(
   if (!user?.email || !user.is_active) return undefined;
   const locale = (LOCALES as readonly string[]).includes(user.locale) ? (user.locale as TLocale) : DEFAULT_LOCALE;
   const name = `${user.first_name} ${user.last_name}`.trim();
-  return sendTemplatedMail(trx, ctx.clientId, {
+  const mailId = await sendTemplatedMail(trx, ctx.clientId, {
     kind: 'reminder',
     locale,
     to: { address: user.email, name },
@@ -65,6 +66,12 @@ export async function queueReminderMail(
       link: ctx.link,
     },
   });
+  // Issue 14: the reminder shows among the user's notifications too, in the transaction that queued the mail.
+  await notifyUsers(trx, ctx.clientId, [userId], {
+    type: 'reminder',
+    data: { trainingId: ctx.training.id, ...(ctx.deadline ? { deadline: ctx.deadline } : {}) },
+  });
+  return mailId;
 }
 
 /** Whether the user can be reached by mail at all (checked before a reminder is counted as sent). */
