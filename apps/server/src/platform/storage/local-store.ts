@@ -15,8 +15,8 @@ export class LocalFileStore implements FileStore {
     this.tmp = path.join(path.resolve(dataDir), 'tmp', 'uploads');
   }
 
-  /** The key's path, checked once more to lie inside the root. */
-  private pathOf(key: string): string {
+  /** The key's path, checked once more to lie inside the root (for the migration into a bucket only). */
+  pathOf(key: string): string {
     const full = path.resolve(this.root, ...assertSafeKey(key).split('/'));
     if (!full.startsWith(this.root + path.sep)) throw new StorageKeyError(`storage key escapes the root: ${key}`);
     return full;

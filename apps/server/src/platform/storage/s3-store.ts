@@ -62,9 +62,15 @@ export class S3FileStore implements FileStore {
   }
 
   async putFile(key: string, tempFile: string): Promise<number> {
-    const { size } = await stat(tempFile);
-    await this.put(key, createReadStream(tempFile), size);
+    const size = await this.upload(key, tempFile);
     await rm(tempFile, { force: true });
+    return size;
+  }
+
+  /** Copies a local file to `key` as a stream, leaving the file (the migration of DATA_DIR/files). */
+  async upload(key: string, file: string): Promise<number> {
+    const { size } = await stat(file);
+    await this.put(key, createReadStream(file), size);
     return size;
   }
 
