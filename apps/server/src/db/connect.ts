@@ -6,6 +6,8 @@ import pg from 'pg';
 import { guardDialect, GuardedKysely, type ConnectionGuardOptions } from './connection-guard';
 import type { Database, Db, Dialect } from './database';
 import { SqliteBooleansPlugin } from './sqlite-booleans';
+import { withStatementCache } from './sqlite-statement-cache';
+import { WriteGenerationPlugin } from './write-generation';
 
 export interface DbHandle {
   db: Db;
@@ -31,7 +33,10 @@ export function connectDatabase(opts: ConnectOptions): DbHandle {
   const guard: ConnectionGuardOptions = { strict: false, acquireTimeoutMs: 10_000, ...opts.guard };
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10 });
-    const db = new GuardedKysely<Database>({ dialect: guardDialect(new PostgresDialect({ pool }), guard) });
+    const db = new GuardedKysely<Database>({
+      dialect: guardDialect(new PostgresDialect({ pool }), guard),
+      plugins: [new WriteGenerationPlugin()],
+    });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   const file = opts.sqliteFile ?? ':memory:';
@@ -47,8 +52,8 @@ export function connectDatabase(opts: ConnectOptions): DbHandle {
   sqlite.pragma('analysis_limit = 1000');
   sqlite.pragma('optimize = 0x10002');
   const db = new GuardedKysely<Database>({
-    dialect: guardDialect(new SqliteDialect({ database: sqlite }), guard),
-    plugins: [new SqliteBooleansPlugin()],
+    dialect: guardDialect(new SqliteDialect({ database: withStatementCache(sqlite) }), guard),
+    plugins: [new SqliteBooleansPlugin(), new WriteGenerationPlugin()],
   });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
