@@ -76,6 +76,7 @@ export async function expectAccessible(page: Page, screen: string, opts: { exclu
   const bad = result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  if (bad.length > 0 && process.env.E2E_DEBUG === '1') console.log(`[axe ${screen}]\n${bad.join('\n')}`);
   expect(bad.join('\n'), `accessibility of ${screen}`).toBe('');
 }
 
@@ -103,3 +104,18 @@ export async function signIn(page: Page, server: TestServer, login: string, host
 }
 
 export const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+
+/** Opens the header's user menu (name and role, my account, language, sign out). */
+export async function openUserMenu(page: Page): Promise<void> {
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^(Benutzermenü von|User menu of|Menu utilisateur de) / })
+    .click();
+  await page.getByRole('menu').waitFor();
+}
+
+/** Signs out through the user menu (its last entry). */
+export async function signOutByMenu(page: Page): Promise<void> {
+  await openUserMenu(page);
+  await page.getByRole('menuitem', { name: /^(Abmelden|Log out|Se déconnecter)$/ }).click();
+}

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { heading, launchBrowser, openPage, signIn } from './browser';
+import { heading, launchBrowser, openPage, signIn, signOutByMenu } from './browser';
 import { startServer, type TestServer } from './harness';
 
 // Clients issue, "Dead links": no menu entry and no footer link of any role leads to the not-found page (or to the
@@ -115,8 +115,8 @@ describe('no menu entry or footer link of any demo role leads to the not-found p
       if (problem) broken.push(problem);
     }
     expect(broken, `links that end nowhere for ${login}`).toEqual([]);
-    // The header's last link signs out and lands on the signed-out page.
-    await page.getByRole('banner').getByRole('link', { name: 'Abmelden' }).click();
+    // The user menu's last entry signs out and lands on the signed-out page.
+    await signOutByMenu(page);
     await page.waitForURL((url) => url.pathname === '/logout');
     await expect.poll(() => heading(page).textContent()).toBe('Abgemeldet');
     await context.close();

@@ -86,7 +86,10 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
  * Starts the real server (apps/server/src/main.ts) on free ports with a fresh data folder and demo data.
  * `extraEnv` adds settings, e.g. SMTP_URL of a test SMTP server.
  */
-export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<TestServer> {
+export async function startServer(
+  extraEnv: NodeJS.ProcessEnv = {},
+  opts: { keepDemoTraining?: boolean } = {},
+): Promise<TestServer> {
   const [port, contentPort] = [await freePort(), await freePort()];
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lms-e2e-'));
   const pgDb = process.env.DATABASE_URL ? await createPgDatabase(process.env.DATABASE_URL) : undefined;
@@ -126,10 +129,13 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<Tes
   await db.run('UPDATE users SET is_welcome_dialog_seen = ?', [true]);
   // The journeys arrange their own courses and trainings from an empty start: the demo's course with its training
   // for Vertrieb (features/demo/demo-training.ts) is removed again, children first.
-  for (const table of ['training_participants', 'training_groups', 'trainings', 'module_texts', 'modules'])
-    await db.run(`DELETE FROM ${table}`);
-  await db.run('DELETE FROM course_texts');
-  await db.run('DELETE FROM courses');
+  // `keepDemoTraining` keeps them for a journey that only looks at the screens (e2e/screens.e2e.ts).
+  if (!opts.keepDemoTraining) {
+    for (const table of ['training_participants', 'training_groups', 'trainings', 'module_texts', 'modules'])
+      await db.run(`DELETE FROM ${table}`);
+    await db.run('DELETE FROM course_texts');
+    await db.run('DELETE FROM courses');
+  }
   return {
     port,
     contentPort,

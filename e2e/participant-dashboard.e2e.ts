@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, heading, launchBrowser, openPage, screenshot, submitLogin } from './browser';
+import { expectAccessible, heading, launchBrowser, openPage, screenshot, signOutByMenu, submitLogin } from './browser';
 import { startServer, type TestServer } from './harness';
 
 describe('a participant signs in and sees the dashboard', () => {
@@ -92,7 +92,7 @@ describe('a participant signs in and sees the dashboard', () => {
     await page.goto(server.url('/login'));
     await submitLogin(page, 'content@demo.example');
     await page.waitForURL(server.url('/'));
-    await page.getByRole('link', { name: 'Abmelden' }).click();
+    await signOutByMenu(page);
     await page.waitForURL(server.url('/logout'));
     await expect.poll(() => heading(page).textContent()).toBe('Abgemeldet');
     expect((await context.cookies()).find((c) => c.name === 'auth')).toBeUndefined();

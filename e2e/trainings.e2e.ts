@@ -37,7 +37,7 @@ describe('trainings: created for a group, taken by its participant, followed by 
     await signIn(page, server, CREATOR);
     await page.goto(server.url('/coordination/trainings'));
     await expect.poll(() => heading(page).textContent()).toBe('Schulungen');
-    await expect.poll(() => tableBody(page).textContent()).toContain('Noch keine Schulungen');
+    await expect.poll(() => page.locator('main').textContent()).toContain('Noch keine Schulungen');
     await expectAccessible(page, 'empty training list');
     await screenshot(page, 'trainings-empty-de');
 
@@ -161,7 +161,7 @@ describe('trainings: created for a group, taken by its participant, followed by 
 
     const status = page.getByRole('combobox', { name: 'Status' });
     await status.selectOption('COMPLETED');
-    await expect.poll(() => tableBody(page).textContent()).toContain('Niemand passt zu Suche und Filter.');
+    await expect.poll(() => page.locator('main').textContent()).toContain('Niemand passt zu Suche und Filter.');
     await status.selectOption('STARTED');
     await expect.poll(() => paula.count()).toBe(1);
     await status.selectOption('');
@@ -224,7 +224,7 @@ describe('trainings: created for a group, taken by its participant, followed by 
     await expectAccessible(page, 'delete with progress');
     await screenshot(page, 'training-delete-progress-de');
     await dialog.getByRole('button', { name: 'Mit Fortschritt löschen' }).click();
-    await expect.poll(() => tableBody(page).textContent()).toContain('Noch keine Schulungen');
+    await expect.poll(() => page.locator('main').textContent()).toContain('Noch keine Schulungen');
     expect(await server.db.all('SELECT id FROM trainings')).toHaveLength(0);
     await context.close();
   });

@@ -25,7 +25,8 @@ function ClientTheme({ children }: { children: ReactNode }) {
   const cssVariables = useMemo(() => buildCssVariables(colours), [colours]);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariables} defaultColorScheme="light">
-      <Notifications position="top-right" />
+      {/* Bottom right: toasts never cover the header's language, notification and user controls (issue 12). */}
+      <Notifications position="bottom-right" />
       {children}
     </MantineProvider>
   );

@@ -9,7 +9,7 @@ import { showApiError } from '../lib/error-text';
 import i18n, { isLocale, rememberLocale } from '../lib/i18n';
 
 /** Each language is named in itself, so a user who cannot read the current one still finds theirs. */
-const LANGUAGE_NAMES: Record<TLocale, string> = { 'de-DE': 'Deutsch', 'en-US': 'English', 'fr-FR': 'Français' };
+export const LANGUAGE_NAMES: Record<TLocale, string> = { 'de-DE': 'Deutsch', 'en-US': 'English', 'fr-FR': 'Français' };
 
 /** Changes the UI language; a signed-in user's choice is saved on the server (POST /api/user/locale). */
 export async function changeLocale(locale: TLocale): Promise<void> {
@@ -33,7 +33,7 @@ export function LanguageSwitch({ label }: { label?: string }) {
   return (
     <NativeSelect
       id={id}
-      {...(label ? { label } : { 'aria-label': t('language'), w: 130 })}
+      {...(label ? { label } : { 'aria-label': t('language'), w: { base: 112, sm: 130 } })}
       value={current}
       onChange={(e) => {
         const value = e.currentTarget.value;

@@ -1,62 +1,32 @@
-import { Alert, Table } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Fragment, type ReactNode } from 'react';
-import { useErrorText } from '../lib/error-text';
-import { TablePaging, type Paging } from './table-paging';
+import type { ReactNode } from 'react';
+import { DataTable, type DataColumn, type RowProps, type Sorting } from './data-table';
+import type { Paging } from './table-paging';
 
 interface Props<T> {
-  list: UseQueryResult<{ items: T[]; total: number }>;
+  list: UseQueryResult<{ items: T[]; total: number; totalCapped?: boolean }>;
   paging: Paging;
-  /** Below this width the table scrolls sideways instead of squeezing its columns. */
-  minWidth: number;
-  /** A text becomes a plain header cell; an element (e.g. a sorting header) is a whole `Table.Th` of its own. */
-  headers: readonly ReactNode[];
-  emptyText: string;
+  /** The list's name for screen readers. */
+  label: string;
+  columns: readonly DataColumn<T>[];
+  sorting?: Sorting;
+  /** What shows when there are no rows: an EmptyState with the next step. */
+  empty: ReactNode;
   totalLabel: (total: number) => string;
-  /** The cells of one row. */
-  renderRow: (item: T) => ReactNode;
+  rowProps?: (row: T, index: number) => RowProps;
 }
 
-/**
- * A list the server pages (DECISIONS "table paging"): the load error, the rows (or the empty line) and the paging
- * controls. The page above it keeps its own heading and filters.
- */
-export function PagedTable<T extends { id: string }>(props: Props<T>) {
-  const { list, paging, minWidth, headers, emptyText, totalLabel, renderRow } = props;
-  const errorText = useErrorText();
+/** A list the server pages (DECISIONS "table paging"): the DataTable fed by one React Query list. */
+export function PagedTable<T extends { id: string }>({ list, ...props }: Props<T>) {
   return (
-    <>
-      {list.isError && (
-        <Alert color="red" variant="light" role="alert">
-          {errorText(list.error)}
-        </Alert>
-      )}
-      <Table.ScrollContainer minWidth={minWidth}>
-        <Table striped highlightOnHover aria-busy={list.isFetching}>
-          <Table.Thead>
-            <Table.Tr>
-              {headers.map((header, i) =>
-                typeof header === 'string' ? (
-                  <Table.Th key={i}>{header}</Table.Th>
-                ) : (
-                  <Fragment key={i}>{header}</Fragment>
-                ),
-              )}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.data?.items.map((item) => (
-              <Table.Tr key={item.id}>{renderRow(item)}</Table.Tr>
-            ))}
-            {list.data?.items.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={headers.length}>{emptyText}</Table.Td>
-              </Table.Tr>
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {list.data && <TablePaging paging={paging} total={list.data.total} totalLabel={totalLabel(list.data.total)} />}
-    </>
+    <DataTable
+      {...props}
+      data={list.data?.items}
+      error={list.error}
+      fetching={list.isFetching}
+      getRowId={(row) => row.id}
+      total={list.data?.total}
+      totalCapped={list.data?.totalCapped}
+    />
   );
 }

@@ -20,18 +20,26 @@ export function usePaging(): Paging {
 interface Props {
   paging: Paging;
   total: number;
+  /** The server stopped counting at its cap (page contract `totalCapped`): "more than 10,000". */
+  totalCapped?: boolean;
   /** "N courses", "N entries": the count in the list's own words. */
-  totalLabel: string;
+  totalLabel?: string | ((count: number) => string);
 }
 
 /** DECISIONS "table paging": the server pages; 10, 25, 50, 100, 250 or 500 rows. */
-export function TablePaging({ paging, total, totalLabel }: Props) {
-  const { t } = useTranslation();
+export function TablePaging({ paging, total, totalCapped, totalLabel }: Props) {
+  const { t, i18n } = useTranslation(['common', 'ui']);
   const { page, pageSize, setPage, setPageSize } = paging;
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <Group justify="space-between" wrap="wrap">
-      <Text size="sm">{totalLabel}</Text>
+      <Text size="sm">
+        {totalCapped
+          ? t('ui:table.moreThan', { formatted: new Intl.NumberFormat(i18n.language).format(total) })
+          : typeof totalLabel === 'function'
+            ? totalLabel(total)
+            : (totalLabel ?? t('ui:table.total', { count: total }))}
+      </Text>
       <Group gap="md" align="flex-end">
         <NativeSelect
           label={t('paging.perPage')}

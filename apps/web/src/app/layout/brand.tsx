@@ -10,10 +10,18 @@ export function Brand() {
   const name = client.data?.name || t('appName');
   const logoUrl = client.data?.logoUrl;
   return (
-    <Anchor component={Link} to="/" underline="never" c="inherit">
+    <Anchor component={Link} to="/" underline="never" c="inherit" style={{ minWidth: 0 }}>
       <Group gap="sm" wrap="nowrap">
-        {logoUrl && <Image src={logoUrl} alt={t('logoOf', { name })} h={40} w="auto" fit="contain" />}
-        <Text component="span" fw={700} size="lg" c="var(--lms-color-headline)">
+        {logoUrl && <Image src={logoUrl} alt={t('logoOf', { name })} h={40} w="auto" maw={160} fit="contain" />}
+        {/* On a phone the logo alone names the client (its alt text), leaving room for the header's controls. */}
+        <Text
+          component="span"
+          fw={700}
+          size="lg"
+          c="var(--lms-color-headline)"
+          truncate="end"
+          visibleFrom={logoUrl ? 'sm' : undefined}
+        >
           {name}
         </Text>
       </Group>

@@ -1,9 +1,59 @@
 import { NavLink, Stack } from '@mantine/core';
+import {
+  IconAddressBook,
+  IconBook,
+  IconBuilding,
+  IconBuildingCommunity,
+  IconCertificate,
+  IconChalkboard,
+  IconDownload,
+  IconFileCertificate,
+  IconHelpCircle,
+  IconKey,
+  IconMail,
+  IconMailCog,
+  IconMailForward,
+  IconMessages,
+  IconPoint,
+  IconSchool,
+  IconSettings,
+  IconUsers,
+  IconUsersGroup,
+  type Icon,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '../../lib/auth-store';
 import { activeMenuPath, menuEntriesFor, type MenuEntry } from './menu-entries';
+
+/** Tabler icons (Mantine's companion set) beside each entry; an entry added later gets a neutral dot. */
+const ICONS: Record<string, Icon> = {
+  courses: IconSchool,
+  downloads: IconDownload,
+  messages: IconMessages,
+  contacts: IconAddressBook,
+  help: IconHelpCircle,
+  coordination: IconUsersGroup,
+  coordinationUsers: IconUsers,
+  coordinationGroups: IconUsersGroup,
+  coordinationTrainings: IconChalkboard,
+  allDocuments: IconCertificate,
+  administration: IconSettings,
+  contentCourses: IconBook,
+  contentCertificateTemplates: IconFileCertificate,
+  contentMailTemplates: IconMail,
+  contentMailQueue: IconMailForward,
+  clientSettings: IconBuilding,
+  clientSmtp: IconMailCog,
+  clientOverview: IconBuildingCommunity,
+  changePassword: IconKey,
+};
+
+const iconOf = (key: string) => {
+  const EntryIcon = ICONS[key] ?? IconPoint;
+  return <EntryIcon size={18} stroke={1.6} aria-hidden />;
+};
 
 interface ItemProps {
   entry: MenuEntry;
@@ -21,6 +71,7 @@ function MenuGroup({ entry, activeTo, onNavigate }: ItemProps) {
       component="button"
       type="button"
       label={t(`menu.${entry.key}`)}
+      leftSection={iconOf(entry.key)}
       opened={opened}
       onChange={setOpened}
       aria-expanded={opened}
@@ -41,6 +92,7 @@ function MenuItem({ entry, activeTo, onNavigate }: ItemProps) {
       component={Link}
       to={entry.to}
       label={t(`menu.${entry.key}`)}
+      leftSection={iconOf(entry.key)}
       active={active}
       aria-current={active ? 'page' : undefined}
       onClick={onNavigate}

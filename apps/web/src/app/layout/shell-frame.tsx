@@ -1,4 +1,4 @@
-import { AppShell, Burger, Group } from '@mantine/core';
+import { AppShell, Box, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,21 +10,23 @@ import { MainMenu } from './main-menu';
 import { SkipLink } from './skip-link';
 import { UserMenu } from './user-menu';
 
-/** The signed-in frame: header (logo, language, user), the menu by role, the footer (spec section 2). */
+/**
+ * The signed-in frame: header (logo, language, user menu), the menu by role (a drawer on phones), the footer below
+ * the content (spec section 2). The footer scrolls with the page instead of taking a fixed strip off every screen.
+ */
 export function ShellFrame({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
   return (
     <AppShell
       header={{ height: 64 }}
-      footer={{ height: 52 }}
       navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-      padding="lg"
+      padding={{ base: 'sm', sm: 'lg' }}
     >
       <SkipLink />
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
             <Burger
               opened={opened}
               onClick={toggle}
@@ -36,22 +38,29 @@ export function ShellFrame({ children }: { children: ReactNode }) {
             />
             <Brand />
           </Group>
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
+            {/* Header controls: the notification bell goes here. */}
             <NotificationBell />
             <LanguageSwitch />
             <UserMenu />
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="sm" id="main-menu" aria-label={t('menu.label')}>
+      <AppShell.Navbar p="sm" id="main-menu" aria-label={t('menu.label')} style={{ overflowY: 'auto' }}>
         <MainMenu onNavigate={close} />
       </AppShell.Navbar>
       <AppShell.Main id="main-content" tabIndex={-1}>
         {children}
       </AppShell.Main>
-      <AppShell.Footer>
+      <Box
+        component="footer"
+        style={{
+          paddingInlineStart: 'var(--app-shell-navbar-offset, 0rem)',
+          borderTop: '1px solid var(--mantine-color-gray-3)',
+        }}
+      >
         <FooterLinks />
-      </AppShell.Footer>
+      </Box>
     </AppShell>
   );
 }

@@ -1,9 +1,11 @@
-import { Anchor, Badge, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { CellText } from '../../../components/data-table';
+import { EmptyState } from '../../../components/empty-state';
 import { PagedTable } from '../../../components/paged-table';
 import { usePaging } from '../../../components/table-paging';
 import { formatDateTime } from '../../../lib/format';
@@ -13,7 +15,7 @@ import { CreateCertificateTemplateModal } from '../components/create-certificate
 
 /** /content/certificate-template: the client's certificate templates (spec section 2), paged on the server. */
 export function CertificateTemplateListPage() {
-  const { t, i18n } = useTranslation(['certificates', 'courses']);
+  const { t, i18n } = useTranslation(['certificates', 'courses', 'ui']);
   usePageTitle(t('templates.title'));
   const paging = usePaging();
   const { page, pageSize, setPage } = paging;
@@ -43,26 +45,28 @@ export function CertificateTemplateListPage() {
       <PagedTable
         list={list}
         paging={paging}
-        minWidth={720}
-        headers={[
-          t('templates.name'),
-          t('templates.subtitle'),
-          t('templates.backgrounds'),
-          t('templates.courses'),
-          t('templates.updated'),
-        ]}
-        emptyText={t('templates.empty')}
-        totalLabel={(count) => t('paging.total', { count })}
-        renderRow={(item) => (
-          <>
-            <Table.Td>
-              <Anchor component={Link} to={`/content/certificate-template/${item.id}`}>
-                {item.name}
+        label={t('templates.title')}
+        columns={[
+          {
+            id: 'name',
+            header: t('templates.name'),
+            cell: (item) => (
+              <Anchor component={Link} to={`/content/certificate-template/${item.id}`} size="sm" fw={500}>
+                <CellText text={item.name} max={260} />
               </Anchor>
-            </Table.Td>
-            <Table.Td>{item.subtitle}</Table.Td>
-            <Table.Td>
-              {item.backgroundLocales.length === 0 ? (
+            ),
+          },
+          {
+            id: 'subtitle',
+            header: t('templates.subtitle'),
+            priority: 2,
+            cell: (item) => <CellText text={item.subtitle} />,
+          },
+          {
+            id: 'backgrounds',
+            header: t('templates.backgrounds'),
+            cell: (item) =>
+              item.backgroundLocales.length === 0 ? (
                 <Text size="sm">{t('templates.noBackground')}</Text>
               ) : (
                 <Group gap={4}>
@@ -72,12 +76,35 @@ export function CertificateTemplateListPage() {
                     </Badge>
                   ))}
                 </Group>
-              )}
-            </Table.Td>
-            <Table.Td>{item.courseCount}</Table.Td>
-            <Table.Td>{formatDateTime(item.updatedAt, i18n.language)}</Table.Td>
-          </>
-        )}
+              ),
+          },
+          {
+            id: 'courses',
+            header: t('templates.courses'),
+            nowrap: true,
+            priority: 2,
+            cell: (item) => item.courseCount,
+          },
+          {
+            id: 'updated',
+            header: t('templates.updated'),
+            nowrap: true,
+            priority: 3,
+            cell: (item) => formatDateTime(item.updatedAt, i18n.language),
+          },
+        ]}
+        empty={
+          search.trim() ? (
+            <EmptyState title={t('ui:empty.noMatch')} />
+          ) : (
+            <EmptyState
+              title={t('ui:empty.certificateTemplates.title')}
+              text={t('ui:empty.certificateTemplates.text')}
+              action={<Button onClick={create.open}>{t('ui:empty.certificateTemplates.action')}</Button>}
+            />
+          )
+        }
+        totalLabel={(count) => t('paging.total', { count })}
       />
       <CreateCertificateTemplateModal opened={creating} onClose={create.close} />
     </Stack>

@@ -1,8 +1,10 @@
 import type { TCourse } from '@lms/contracts/courses';
 import type { TCourseFile } from '@lms/contracts/course-files';
-import { Fieldset, Image, Modal, Stack, Table, Text } from '@mantine/core';
+import { Fieldset, Image, Modal, Stack } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { CellText, DataTable } from '../../../components/data-table';
+import { EmptyState } from '../../../components/empty-state';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
 import { RowActions } from '../../../components/row-actions';
 import { showApiError } from '../../../lib/error-text';
@@ -33,7 +35,7 @@ function Logo({ courseId, file }: { courseId: string; file: TCourseFile }) {
 }
 
 function FilesEditor({ course }: { course: TCourse }) {
-  const { t, i18n } = useTranslation('courses');
+  const { t, i18n } = useTranslation(['courses', 'ui']);
   const queryClient = useQueryClient();
   const items = useCourseItems<TCourseFile>({
     deleteItem: (file) => deleteCourseFile(course.id, file.id),
@@ -58,58 +60,57 @@ function FilesEditor({ course }: { course: TCourse }) {
   return (
     <Stack>
       <CourseNav courseId={course.id} title={course.title} />
-      {course.files.length === 0 ? (
-        <Text>{t('files.empty')}</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={700}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('files.locale')}</Table.Th>
-                <Table.Th>{t('files.fileName')}</Table.Th>
-                <Table.Th>{t('files.size')}</Table.Th>
-                <Table.Th>{t('files.logo')}</Table.Th>
-                <Table.Th>{t('modules.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {course.files.map((file) => (
-                <Table.Tr key={file.id}>
-                  <Table.Td>{t(`locales.${file.locale}`)}</Table.Td>
-                  <Table.Td>{file.fileName}</Table.Td>
-                  <Table.Td>{formatBytes(file.pdfSize, i18n.language)}</Table.Td>
-                  <Table.Td>
-                    <Logo courseId={course.id} file={file} />
-                  </Table.Td>
-                  <Table.Td>
-                    <RowActions
-                      actions={[
-                        {
-                          label: t('files.download'),
-                          name: t('files.downloadOf', { name: file.fileName }),
-                          variant: 'light',
-                          onClick: () => void download(file),
-                        },
-                        {
-                          label: t('files.edit'),
-                          name: t('files.editOf', { name: file.fileName }),
-                          onClick: () => setEditing(file),
-                        },
-                        {
-                          label: t('files.delete'),
-                          name: t('files.deleteOf', { name: file.fileName }),
-                          danger: true,
-                          onClick: () => setDeleting(file),
-                        },
-                      ]}
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable
+        label={t('nav.files')}
+        data={course.files}
+        getRowId={(file) => file.id}
+        columns={[
+          { id: 'fileName', header: t('files.fileName'), cell: (file) => <CellText text={file.fileName} max={280} /> },
+          { id: 'locale', header: t('files.locale'), nowrap: true, cell: (file) => t(`locales.${file.locale}`) },
+          {
+            id: 'size',
+            header: t('files.size'),
+            nowrap: true,
+            priority: 2,
+            cell: (file) => formatBytes(file.pdfSize, i18n.language),
+          },
+          {
+            id: 'logo',
+            header: t('files.logo'),
+            priority: 2,
+            cell: (file) => <Logo courseId={course.id} file={file} />,
+          },
+          {
+            id: 'actions',
+            header: t('modules.actions'),
+            actions: true,
+            cell: (file) => (
+              <RowActions
+                actions={[
+                  {
+                    label: t('files.download'),
+                    name: t('files.downloadOf', { name: file.fileName }),
+                    variant: 'light',
+                    onClick: () => void download(file),
+                  },
+                  {
+                    label: t('files.edit'),
+                    name: t('files.editOf', { name: file.fileName }),
+                    onClick: () => setEditing(file),
+                  },
+                  {
+                    label: t('files.delete'),
+                    name: t('files.deleteOf', { name: file.fileName }),
+                    danger: true,
+                    onClick: () => setDeleting(file),
+                  },
+                ]}
+              />
+            ),
+          },
+        ]}
+        empty={<EmptyState title={t('files.empty')} text={t('ui:empty.files.text')} />}
+      />
       <Fieldset legend={t('files.add')}>
         <CourseFileForm courseId={course.id} onDone={() => void items.saved(t('files.uploaded'))} />
       </Fieldset>

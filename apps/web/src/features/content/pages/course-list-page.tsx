@@ -1,8 +1,10 @@
 import { COURSE_SORTS, type TCourseSort } from '@lms/contracts/courses';
-import { Anchor, Badge, Button, Group, Stack, Table } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { CellText } from '../../../components/data-table';
+import { EmptyState } from '../../../components/empty-state';
 import { PagedTable } from '../../../components/paged-table';
 import { SearchField, useListSearch } from '../../../components/search-field';
 import { SortSelects, useSortChoice } from '../../../components/sort-selects';
@@ -13,7 +15,7 @@ import { formatDate } from '../../../lib/format';
 
 /** /content/courses: the client's courses, paged, sorted and searched on the server (DECISIONS "table paging"). */
 export function CourseListPage() {
-  const { t, i18n } = useTranslation('courses');
+  const { t, i18n } = useTranslation(['courses', 'ui']);
   usePageTitle(t('list.title'));
   const paging = usePaging();
   const sorting = useSortChoice<TCourseSort>('title');
@@ -44,34 +46,53 @@ export function CourseListPage() {
       <PagedTable
         list={list}
         paging={paging}
-        minWidth={760}
-        headers={[
-          t('fields.title'),
-          t('list.languages'),
-          t('fields.startDate'),
-          t('fields.deadline'),
-          t('list.modules'),
-          t('list.status'),
-        ]}
-        emptyText={t('list.empty')}
-        totalLabel={(count) => t('list.total', { count })}
-        renderRow={(course) => (
-          <>
-            <Table.Td>
-              <Anchor component={Link} to={`/content/courses/${course.id}`}>
-                {course.title || t('list.untitled')}
+        label={t('list.title')}
+        columns={[
+          {
+            id: 'title',
+            header: t('fields.title'),
+            cell: (course) => (
+              <Anchor component={Link} to={`/content/courses/${course.id}`} size="sm" fw={500}>
+                <CellText text={course.title || t('list.untitled')} max={300} />
               </Anchor>
-            </Table.Td>
-            <Table.Td>{course.locales.map((l) => t(`locales.${l}`)).join(', ')}</Table.Td>
-            <Table.Td>{formatDate(course.startDate, i18n.language)}</Table.Td>
-            <Table.Td>{formatDate(course.deadline, i18n.language)}</Table.Td>
-            <Table.Td>
-              <Anchor component={Link} to={`/content/courses/${course.id}/modules`}>
+            ),
+          },
+          {
+            id: 'languages',
+            header: t('list.languages'),
+            priority: 2,
+            cell: (course) => <CellText text={course.locales.map((l) => t(`locales.${l}`)).join(', ')} max={200} />,
+          },
+          {
+            id: 'startDate',
+            header: t('fields.startDate'),
+            nowrap: true,
+            priority: 3,
+            cell: (course) => formatDate(course.startDate, i18n.language),
+          },
+          {
+            id: 'deadline',
+            header: t('fields.deadline'),
+            nowrap: true,
+            priority: 2,
+            cell: (course) => formatDate(course.deadline, i18n.language),
+          },
+          {
+            id: 'modules',
+            header: t('list.modules'),
+            nowrap: true,
+            cell: (course) => (
+              <Anchor component={Link} to={`/content/courses/${course.id}/modules`} size="sm">
                 {t('list.moduleCount', { count: course.moduleCount })}
               </Anchor>
-            </Table.Td>
-            <Table.Td>
-              <Group gap={4}>
+            ),
+          },
+          {
+            id: 'status',
+            header: t('list.status'),
+            nowrap: true,
+            cell: (course) => (
+              <Group gap={4} wrap="nowrap">
                 <Badge color={course.active ? 'green' : 'gray'} variant="default">
                   {t(course.active ? 'list.active' : 'list.inactive')}
                 </Badge>
@@ -81,9 +102,25 @@ export function CourseListPage() {
                   </Badge>
                 )}
               </Group>
-            </Table.Td>
-          </>
-        )}
+            ),
+          },
+        ]}
+        empty={
+          search.debounced ? (
+            <EmptyState title={t('ui:empty.noMatch')} />
+          ) : (
+            <EmptyState
+              title={t('ui:empty.courses.title')}
+              text={t('ui:empty.courses.text')}
+              action={
+                <Button component={Link} to="/content/courses/new">
+                  {t('ui:empty.courses.action')}
+                </Button>
+              }
+            />
+          )
+        }
+        totalLabel={(count) => t('list.total', { count })}
       />
     </Stack>
   );

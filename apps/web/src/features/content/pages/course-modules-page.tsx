@@ -1,6 +1,6 @@
 import type { TCourse } from '@lms/contracts/courses';
 import type { TModule } from '@lms/contracts/modules';
-import { Fieldset, Modal, Stack, Text } from '@mantine/core';
+import { Fieldset, Modal, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { CourseNav } from '../components/course-nav';
 import { CourseScreen } from '../components/course-screen';
 import { ModuleForm } from '../components/module-form';
 import { ModuleTable } from '../components/module-table';
+import { EmptyState } from '../../../components/empty-state';
 import { useCourseItems } from '../components/use-course-items';
 
 /** /content/courses/{id}/modules: upload, order (drag and drop), edit, preview and delete the course's modules. */
@@ -21,7 +22,7 @@ export function CourseModulesPage() {
 }
 
 function ModulesEditor({ course }: { course: TCourse }) {
-  const { t } = useTranslation('courses');
+  const { t } = useTranslation(['courses', 'ui']);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const items = useCourseItems<TModule>({
@@ -57,18 +58,15 @@ function ModulesEditor({ course }: { course: TCourse }) {
   return (
     <Stack>
       <CourseNav courseId={course.id} title={course.title} />
-      {modules.length === 0 ? (
-        <Text>{t('modules.empty')}</Text>
-      ) : (
-        <ModuleTable
-          modules={modules}
-          busy={busy}
-          onOrder={(ids) => void reorder(ids)}
-          onPreview={(m) => void navigate(`/content/courses/${course.id}/modules/${m.id}/preview`)}
-          onEdit={setEditing}
-          onDelete={setDeleting}
-        />
-      )}
+      <ModuleTable
+        modules={modules}
+        busy={busy}
+        onOrder={(ids) => void reorder(ids)}
+        onPreview={(m) => void navigate(`/content/courses/${course.id}/modules/${m.id}/preview`)}
+        onEdit={setEditing}
+        onDelete={setDeleting}
+        empty={<EmptyState title={t('modules.empty')} text={t('ui:empty.modules.text')} />}
+      />
       <Fieldset legend={t('modules.add')}>
         <ModuleForm courseId={course.id} onDone={() => void items.saved(t('modules.uploaded'))} />
       </Fieldset>

@@ -1,10 +1,12 @@
 import { MAIL_STATUSES, type TMailQueueItem, type TMailStatus } from '@lms/contracts/mail';
-import { Badge, Button, Group, NativeSelect, Stack, Table, TextInput } from '@mantine/core';
+import { Badge, Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
+import { CellText } from '../../../components/data-table';
+import { EmptyState } from '../../../components/empty-state';
 import { PagedTable } from '../../../components/paged-table';
 import { RowActions, type RowAction } from '../../../components/row-actions';
 import { usePaging } from '../../../components/table-paging';
@@ -18,7 +20,7 @@ import { notifySuccess } from '../../../lib/notify';
 
 /** /content/mail-queue: server-paged, filtered by status, recipient and subject; retry and cancel. */
 export function MailQueuePage() {
-  const { t, i18n } = useTranslation('mail');
+  const { t, i18n } = useTranslation(['mail', 'ui']);
   usePageTitle(t('queue.title'));
   const queryClient = useQueryClient();
   const paging = usePaging();
@@ -90,37 +92,49 @@ export function MailQueuePage() {
       <PagedTable
         list={list}
         paging={paging}
-        minWidth={900}
-        headers={[
-          t('queue.created'),
-          t('queue.recipient'),
-          t('queue.subject'),
-          t('queue.status'),
-          t('queue.attempts'),
-          t('queue.lastError'),
-          t('queue.actions'),
-        ]}
-        emptyText={t('queue.empty')}
-        totalLabel={(count) => t('paging.total', { count })}
-        renderRow={(m) => (
-          <>
-            <Table.Td>{formatDateTime(m.createdAt, i18n.language)}</Table.Td>
-            <Table.Td>{m.recipient}</Table.Td>
-            <Table.Td>{m.subject}</Table.Td>
-            <Table.Td>
+        label={t('queue.title')}
+        columns={[
+          { id: 'recipient', header: t('queue.recipient'), cell: (m) => <CellText text={m.recipient} max={240} /> },
+          { id: 'subject', header: t('queue.subject'), cell: (m) => <CellText text={m.subject} max={260} /> },
+          {
+            id: 'status',
+            header: t('queue.status'),
+            nowrap: true,
+            cell: (m) => (
               <Badge styles={BADGE_STYLES} color={statusColour(m.status)} variant="light" c="dark.9">
                 {t(`statuses.${m.status}`)}
               </Badge>
-            </Table.Td>
-            <Table.Td>{m.attempts}</Table.Td>
-            <Table.Td maw={280} style={{ wordBreak: 'break-word' }}>
-              {m.lastError ?? ''}
-            </Table.Td>
-            <Table.Td>
-              <RowActions actions={actionsOf(m)} />
-            </Table.Td>
-          </>
-        )}
+            ),
+          },
+          {
+            id: 'created',
+            header: t('queue.created'),
+            nowrap: true,
+            priority: 2,
+            cell: (m) => formatDateTime(m.createdAt, i18n.language),
+          },
+          { id: 'attempts', header: t('queue.attempts'), nowrap: true, priority: 3, cell: (m) => m.attempts },
+          {
+            id: 'lastError',
+            header: t('queue.lastError'),
+            priority: 3,
+            cell: (m) => <CellText text={m.lastError} max={220} />,
+          },
+          {
+            id: 'actions',
+            header: t('queue.actions'),
+            actions: true,
+            cell: (m) => <RowActions actions={actionsOf(m)} />,
+          },
+        ]}
+        empty={
+          status || debouncedRecipient || debouncedSubject ? (
+            <EmptyState title={t('ui:empty.noMatch')} />
+          ) : (
+            <EmptyState title={t('ui:empty.mailQueue.title')} text={t('ui:empty.mailQueue.text')} />
+          )
+        }
+        totalLabel={(count) => t('paging.total', { count })}
       />
       <MailDetailDrawer id={openId} onClose={() => setOpenId(null)} />
     </Stack>

@@ -1,10 +1,12 @@
 import { MAIL_TEMPLATE_KINDS, type TMailTemplateKind } from '@lms/contracts/mail-templates';
-import { Anchor, Badge, Button, Group, NativeSelect, Stack, Table } from '@mantine/core';
+import { Anchor, Badge, Button, Group, NativeSelect, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { CellText } from '../../../components/data-table';
+import { EmptyState } from '../../../components/empty-state';
 import { PagedTable } from '../../../components/paged-table';
 import { SearchField, useListSearch } from '../../../components/search-field';
 import { usePaging } from '../../../components/table-paging';
@@ -16,7 +18,7 @@ import { formatDateTime } from '../../../lib/format';
 
 /** /content/mail-template: every template of the client, the standard one of each kind first made from defaults. */
 export function MailTemplateListPage() {
-  const { t, i18n } = useTranslation('mail');
+  const { t, i18n } = useTranslation(['mail', 'ui']);
   usePageTitle(t('templates.title'));
   const paging = usePaging();
   const { page, pageSize, setPage } = paging;
@@ -50,33 +52,58 @@ export function MailTemplateListPage() {
       <PagedTable
         list={list}
         paging={paging}
-        minWidth={720}
-        headers={[
-          t('templates.name'),
-          t('templates.kind'),
-          t('templates.subject'),
-          t('templates.type'),
-          t('templates.updated'),
-        ]}
-        emptyText={t('templates.empty')}
-        totalLabel={(count) => t('paging.total', { count })}
-        renderRow={(item) => (
-          <>
-            <Table.Td>
-              <Anchor component={Link} to={`/content/mail-template/${item.id}`}>
-                {item.name}
+        label={t('templates.title')}
+        columns={[
+          {
+            id: 'name',
+            header: t('templates.name'),
+            cell: (item) => (
+              <Anchor component={Link} to={`/content/mail-template/${item.id}`} size="sm" fw={500}>
+                <CellText text={item.name} max={260} />
               </Anchor>
-            </Table.Td>
-            <Table.Td>{t(`kinds.${item.kind}`)}</Table.Td>
-            <Table.Td>{item.subject}</Table.Td>
-            <Table.Td>
+            ),
+          },
+          {
+            id: 'kind',
+            header: t('templates.kind'),
+            cell: (item) => <CellText text={t(`kinds.${item.kind}`)} max={200} />,
+          },
+          {
+            id: 'subject',
+            header: t('templates.subject'),
+            priority: 2,
+            cell: (item) => <CellText text={item.subject} />,
+          },
+          {
+            id: 'type',
+            header: t('templates.type'),
+            nowrap: true,
+            cell: (item) => (
               <Badge styles={BADGE_STYLES} variant="light" color={item.isStandard ? 'blue' : 'grape'}>
                 {item.isStandard ? t('templates.standard') : t('templates.additional')}
               </Badge>
-            </Table.Td>
-            <Table.Td>{formatDateTime(item.updatedAt, i18n.language)}</Table.Td>
-          </>
-        )}
+            ),
+          },
+          {
+            id: 'updated',
+            header: t('templates.updated'),
+            nowrap: true,
+            priority: 3,
+            cell: (item) => formatDateTime(item.updatedAt, i18n.language),
+          },
+        ]}
+        empty={
+          search.debounced || kind ? (
+            <EmptyState title={t('ui:empty.noMatch')} />
+          ) : (
+            <EmptyState
+              title={t('ui:empty.mailTemplates.title')}
+              text={t('ui:empty.mailTemplates.text')}
+              action={<Button onClick={create.open}>{t('ui:empty.mailTemplates.action')}</Button>}
+            />
+          )
+        }
+        totalLabel={(count) => t('paging.total', { count })}
       />
       <CreateMailTemplateModal opened={creating} onClose={create.close} />
     </Stack>

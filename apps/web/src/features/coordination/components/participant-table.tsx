@@ -1,17 +1,17 @@
 import type { TParticipantSort, TParticipantStatus } from '@lms/contracts/trainings';
-import { Badge, Button, Group, Stack, Switch, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Switch, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PagedTable } from '../../../components/paged-table';
+import { CellText, DataTable, type DataColumn, type Sorting } from '../../../components/data-table';
+import { EmptyState } from '../../../components/empty-state';
 import type { Paging } from '../../../components/table-paging';
 import { StatusBadge } from '../../../components/training-status-badge';
 import { formatDateTime } from '../../../lib/format';
-import { SortHeader, type Sorting } from './sort-header';
 
 type Row = TParticipantStatus & { id: string };
 
 interface Props {
-  list: UseQueryResult<{ items: Row[]; total: number }>;
+  list: UseQueryResult<{ items: Row[]; total: number; totalCapped?: boolean }>;
   paging: Paging;
   sorting: Sorting<TParticipantSort>;
   filtered: boolean;
@@ -35,93 +35,127 @@ export function ParticipantTable({
   onRemind,
 }: Props) {
   const { t, i18n } = useTranslation('trainings');
-  const header = (column: TParticipantSort, label: string) => (
-    <SortHeader column={column} sorting={sorting}>
-      {label}
-    </SortHeader>
-  );
-  const when = (iso: string | null) => (
-    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-      {formatDateTime(iso, i18n.language)}
-    </Text>
-  );
-  return (
-    <PagedTable
-      list={list}
-      paging={paging}
-      minWidth={1100}
-      headers={[
-        header('name', t('participants.name')),
-        header('email', t('participants.email')),
-        header('status', t('participants.status')),
-        header('progress', t('participants.modules')),
-        header('startedAt', t('participants.startedAt')),
-        header('completedAt', t('participants.completedAt')),
-        t('participants.optional'),
-        t('reminders.actions'),
-      ]}
-      emptyText={filtered ? t('participants.noMatch') : t('participants.empty')}
-      totalLabel={(count) => t('participants.total', { count })}
-      renderRow={(row) => (
-        <>
-          <Table.Td>
-            <Stack gap={2}>
-              <Text size="sm">{row.name}</Text>
-              <Group gap={4}>
-                {row.direct && (
-                  <Badge size="xs" variant="outline" color="gray" c="dark.6">
-                    {t('participants.direct')}
-                  </Badge>
-                )}
-                {!row.assigned && (
-                  <Badge size="xs" variant="outline" color="gray" c="dark.6">
-                    {t('participants.notAssigned')}
-                  </Badge>
-                )}
-              </Group>
-            </Stack>
-          </Table.Td>
-          <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.email ?? ''}</Table.Td>
-          <Table.Td>
-            <StatusBadge status={row.status} />
-          </Table.Td>
-          <Table.Td style={{ whiteSpace: 'nowrap' }}>
-            {t('participants.modulesOf', { completed: row.completedModules, total: row.requiredModules })}
-          </Table.Td>
-          <Table.Td>{when(row.startedAt)}</Table.Td>
-          <Table.Td>{when(row.completedAt)}</Table.Td>
-          <Table.Td>
-            <Switch
-              checked={row.optional}
-              disabled={busyUserId === row.userId || !row.assigned}
-              onChange={(e) => onOptional(row, e.currentTarget.checked)}
-              aria-label={t('participants.optionalFor', { name: row.name })}
-              // The off track needs 3:1 against the page (WCAG 1.4.11); Mantine's grey 3 gives 1.3:1.
-              styles={{ track: row.optional ? {} : { backgroundColor: 'var(--mantine-color-gray-6)' } }}
-            />
-          </Table.Td>
-          <Table.Td>
-            <Stack gap={2} align="flex-start">
-              {/* Refusals (completed, optional, too soon, ...) come back from the server with their own message. */}
-              <Button
-                size="compact-sm"
-                variant="default"
-                loading={remindingUserId === row.userId}
-                disabled={!row.assigned}
-                onClick={() => onRemind(row)}
-                aria-label={t('reminders.remindFor', { name: row.name })}
-              >
-                {t('reminders.remind')}
-              </Button>
-              {row.lastReminderAt && (
-                <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                  {t('reminders.lastReminder', { date: formatDateTime(row.lastReminderAt, i18n.language) })}
-                </Text>
+  const when = (iso: string | null) => formatDateTime(iso, i18n.language);
+  const columns: DataColumn<Row>[] = [
+    {
+      id: 'name',
+      header: t('participants.name'),
+      sortKey: 'name',
+      cell: (row) => (
+        <Stack gap={2}>
+          <CellText text={row.name} max={220} />
+          {(row.direct || !row.assigned) && (
+            <Group gap={4}>
+              {row.direct && (
+                <Badge size="xs" variant="outline" color="gray" c="dark.6">
+                  {t('participants.direct')}
+                </Badge>
               )}
-            </Stack>
-          </Table.Td>
-        </>
-      )}
+              {!row.assigned && (
+                <Badge size="xs" variant="outline" color="gray" c="dark.6">
+                  {t('participants.notAssigned')}
+                </Badge>
+              )}
+            </Group>
+          )}
+        </Stack>
+      ),
+    },
+    {
+      id: 'email',
+      header: t('participants.email'),
+      sortKey: 'email',
+      priority: 2,
+      cell: (row) => <CellText text={row.email} max={220} />,
+    },
+    {
+      id: 'status',
+      header: t('participants.status'),
+      sortKey: 'status',
+      nowrap: true,
+      cell: (row) => <StatusBadge status={row.status} />,
+    },
+    {
+      id: 'progress',
+      header: t('participants.modules'),
+      sortKey: 'progress',
+      nowrap: true,
+      priority: 2,
+      cell: (row) => t('participants.modulesOf', { completed: row.completedModules, total: row.requiredModules }),
+    },
+    {
+      id: 'startedAt',
+      header: t('participants.startedAt'),
+      sortKey: 'startedAt',
+      nowrap: true,
+      priority: 3,
+      cell: (row) => when(row.startedAt),
+    },
+    {
+      id: 'completedAt',
+      header: t('participants.completedAt'),
+      sortKey: 'completedAt',
+      nowrap: true,
+      priority: 3,
+      cell: (row) => when(row.completedAt),
+    },
+    {
+      id: 'optional',
+      header: t('participants.optional'),
+      priority: 2,
+      cell: (row) => (
+        <Switch
+          checked={row.optional}
+          disabled={busyUserId === row.userId || !row.assigned}
+          onChange={(e) => onOptional(row, e.currentTarget.checked)}
+          aria-label={t('participants.optionalFor', { name: row.name })}
+          // The off track needs 3:1 against the page (WCAG 1.4.11); Mantine's grey 3 gives 1.3:1.
+          styles={{ track: row.optional ? {} : { backgroundColor: 'var(--mantine-color-gray-6)' } }}
+        />
+      ),
+    },
+    {
+      id: 'actions',
+      header: t('reminders.actions'),
+      actions: true,
+      cell: (row) => (
+        <Stack gap={2} align="flex-start">
+          {/* Refusals (completed, optional, too soon, ...) come back from the server with their own message. */}
+          <Button
+            size="compact-sm"
+            variant="default"
+            loading={remindingUserId === row.userId}
+            disabled={!row.assigned}
+            onClick={() => onRemind(row)}
+            aria-label={t('reminders.remindFor', { name: row.name })}
+          >
+            {t('reminders.remind')}
+          </Button>
+          {row.lastReminderAt && (
+            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+              {t('reminders.lastReminder', { date: when(row.lastReminderAt) })}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+  ];
+  return (
+    <DataTable
+      label={t('participants.title')}
+      data={list.data?.items}
+      error={list.error}
+      fetching={list.isFetching}
+      columns={columns}
+      getRowId={(row) => row.id}
+      sorting={sorting}
+      paging={paging}
+      total={list.data?.total}
+      totalCapped={list.data?.totalCapped}
+      totalLabel={(count) => t('participants.total', { count })}
+      empty={
+        filtered ? <EmptyState title={t('participants.noMatch')} /> : <EmptyState title={t('participants.empty')} />
+      }
     />
   );
 }

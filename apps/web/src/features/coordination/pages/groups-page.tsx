@@ -1,8 +1,10 @@
 import type { GROUP_SORTS } from '@lms/contracts/groups';
-import { Anchor, Badge, Button, Group, Stack, Table } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
+import { CellText } from '../../../components/data-table';
+import { EmptyState } from '../../../components/empty-state';
 import { PagedTable } from '../../../components/paged-table';
 import { SearchField, useListSearch } from '../../../components/search-field';
 import { usePaging } from '../../../components/table-paging';
@@ -10,13 +12,13 @@ import { formatDay } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useGroups } from '../api/groups';
 import { GroupDrawer, type GroupDrawerState } from '../components/group-drawer';
-import { SortHeader, useSorting } from '../components/sort-header';
+import { useSorting } from '../components/sort-header';
 
 type GroupSort = (typeof GROUP_SORTS)[number];
 
 /** /coordination/groups: the groups the user may see (a coordinator: those they coordinate). */
 export function GroupsPage() {
-  const { t, i18n } = useTranslation('users');
+  const { t, i18n } = useTranslation(['users', 'ui']);
   usePageTitle(t('groups.title'));
   const paging = usePaging();
   const sorting = useSorting<GroupSort>('name', paging);
@@ -29,11 +31,6 @@ export function GroupsPage() {
     order: sorting.order,
     search: search.debounced || undefined,
   });
-  const header = (column: GroupSort, label: string) => (
-    <SortHeader column={column} sorting={sorting}>
-      {label}
-    </SortHeader>
-  );
 
   return (
     <Stack>
@@ -46,21 +43,23 @@ export function GroupsPage() {
       <PagedTable
         list={list}
         paging={paging}
-        minWidth={720}
-        headers={[
-          header('name', t('groups.name')),
-          header('memberCount', t('groups.memberCount')),
-          t('groups.coordinators'),
-          t('groups.courses'),
-          header('createdAt', t('groups.createdAt')),
-        ]}
-        emptyText={t('groups.empty')}
-        totalLabel={(count) => t('paging.groups', { count })}
-        renderRow={(g) => (
-          <>
-            <Table.Td>
+        label={t('groups.title')}
+        sorting={sorting}
+        columns={[
+          {
+            id: 'name',
+            header: t('groups.name'),
+            sortKey: 'name',
+            cell: (g) => (
               <Group gap={6} wrap="nowrap">
-                <Anchor component="button" type="button" onClick={() => setDrawer({ mode: 'edit', id: g.id })}>
+                <Anchor
+                  component="button"
+                  type="button"
+                  size="sm"
+                  fw={500}
+                  ta="left"
+                  onClick={() => setDrawer({ mode: 'edit', id: g.id })}
+                >
                   {g.name}
                 </Anchor>
                 {g.externallyManaged && (
@@ -69,13 +68,48 @@ export function GroupsPage() {
                   </Badge>
                 )}
               </Group>
-            </Table.Td>
-            <Table.Td>{g.memberCount}</Table.Td>
-            <Table.Td>{g.coordinators.map((c) => c.name).join(', ')}</Table.Td>
-            <Table.Td>{g.courses.map((c) => c.title).join(', ')}</Table.Td>
-            <Table.Td>{formatDay(g.createdAt, i18n.language)}</Table.Td>
-          </>
-        )}
+            ),
+          },
+          {
+            id: 'members',
+            header: t('groups.memberCount'),
+            sortKey: 'memberCount',
+            nowrap: true,
+            cell: (g) => g.memberCount,
+          },
+          {
+            id: 'coordinators',
+            header: t('groups.coordinators'),
+            priority: 2,
+            cell: (g) => <CellText text={g.coordinators.map((c) => c.name).join(', ')} />,
+          },
+          {
+            id: 'courses',
+            header: t('groups.courses'),
+            priority: 2,
+            cell: (g) => <CellText text={g.courses.map((c) => c.title).join(', ')} max={280} />,
+          },
+          {
+            id: 'createdAt',
+            header: t('groups.createdAt'),
+            sortKey: 'createdAt',
+            nowrap: true,
+            priority: 3,
+            cell: (g) => formatDay(g.createdAt, i18n.language),
+          },
+        ]}
+        empty={
+          search.debounced ? (
+            <EmptyState title={t('ui:empty.noMatch')} />
+          ) : (
+            <EmptyState
+              title={t('ui:empty.groups.title')}
+              text={t('ui:empty.groups.text')}
+              action={<Button onClick={() => setDrawer({ mode: 'create' })}>{t('ui:empty.groups.action')}</Button>}
+            />
+          )
+        }
+        totalLabel={(count) => t('paging.groups', { count })}
       />
       <GroupDrawer state={drawer} onClose={() => setDrawer(null)} />
     </Stack>

@@ -1,10 +1,12 @@
 import type { TTrainingSort, TTrainingSummary } from '@lms/contracts/trainings';
-import { Anchor, Badge, Button, Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { CellText } from '../../../components/data-table';
+import { EmptyState } from '../../../components/empty-state';
 import { PagedTable } from '../../../components/paged-table';
 import { RowActions } from '../../../components/row-actions';
 import { usePaging } from '../../../components/table-paging';
@@ -12,13 +14,13 @@ import { formatDate } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useAllGroups } from '../api/groups';
 import { useTrainings } from '../api/trainings';
-import { SortHeader, useSorting } from '../components/sort-header';
+import { useSorting } from '../components/sort-header';
 import { TrainingDeleteModal, type TrainingToDelete } from '../components/training-delete-modal';
 import { TrainingDrawer, type TrainingDrawerState } from '../components/training-drawer';
 
 /** /coordination/trainings: the trainings the user may see (a coordinator: those of their groups), paged on the server. */
 export function TrainingsPage() {
-  const { t, i18n } = useTranslation('trainings');
+  const { t, i18n } = useTranslation(['trainings', 'ui']);
   usePageTitle(t('list.title'));
   const paging = usePaging();
   const sorting = useSorting<TTrainingSort>('courseTitle', paging);
@@ -36,11 +38,6 @@ export function TrainingsPage() {
     search: debounced || undefined,
     groupId: groupId || undefined,
   });
-  const header = (column: TTrainingSort, label: string) => (
-    <SortHeader column={column} sorting={sorting}>
-      {label}
-    </SortHeader>
-  );
   /** The training's own date, else the course's, marked as such. */
   const dateCell = (own: string | null, effective: string | null) => (
     <>
@@ -96,24 +93,17 @@ export function TrainingsPage() {
       <PagedTable
         list={list}
         paging={paging}
-        minWidth={880}
-        headers={[
-          header('courseTitle', t('fields.course')),
-          t('list.assigned'),
-          header('participantCount', t('list.participants')),
-          t('list.completed'),
-          header('startDate', t('fields.startDate')),
-          header('deadline', t('fields.deadline')),
-          t('list.actions'),
-        ]}
-        emptyText={debounced || groupId ? t('list.noMatch') : t('list.empty')}
-        totalLabel={(count) => t('list.total', { count })}
-        renderRow={(tr) => (
-          <>
-            <Table.Td>
-              <Group gap={6}>
-                <Anchor component={Link} to={`/coordination/trainings/${tr.id}`}>
-                  {tr.courseTitle}
+        label={t('list.title')}
+        sorting={sorting}
+        columns={[
+          {
+            id: 'course',
+            header: t('fields.course'),
+            sortKey: 'courseTitle',
+            cell: (tr) => (
+              <Group gap={6} wrap="nowrap">
+                <Anchor component={Link} to={`/coordination/trainings/${tr.id}`} size="sm" fw={500}>
+                  <CellText text={tr.courseTitle} max={260} />
                 </Anchor>
                 {!tr.courseActive && (
                   <Badge size="xs" variant="outline" color="gray" c="dark.6">
@@ -121,15 +111,41 @@ export function TrainingsPage() {
                   </Badge>
                 )}
               </Group>
-            </Table.Td>
-            <Table.Td>{assigned(tr)}</Table.Td>
-            <Table.Td>{tr.counts.participants}</Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>
-              {t('list.completedOf', { completed: tr.counts.completed, total: tr.counts.participants })}
-            </Table.Td>
-            <Table.Td>{dateCell(tr.startDate, tr.effectiveStartDate)}</Table.Td>
-            <Table.Td>{dateCell(tr.deadline, tr.effectiveDeadline)}</Table.Td>
-            <Table.Td>
+            ),
+          },
+          { id: 'assigned', header: t('list.assigned'), priority: 2, cell: (tr) => <CellText text={assigned(tr)} /> },
+          {
+            id: 'participants',
+            header: t('list.participants'),
+            sortKey: 'participantCount',
+            nowrap: true,
+            cell: (tr) => tr.counts.participants,
+          },
+          {
+            id: 'completed',
+            header: t('list.completed'),
+            nowrap: true,
+            priority: 2,
+            cell: (tr) => t('list.completedOf', { completed: tr.counts.completed, total: tr.counts.participants }),
+          },
+          {
+            id: 'startDate',
+            header: t('fields.startDate'),
+            sortKey: 'startDate',
+            priority: 3,
+            cell: (tr) => dateCell(tr.startDate, tr.effectiveStartDate),
+          },
+          {
+            id: 'deadline',
+            header: t('fields.deadline'),
+            sortKey: 'deadline',
+            cell: (tr) => dateCell(tr.deadline, tr.effectiveDeadline),
+          },
+          {
+            id: 'actions',
+            header: t('list.actions'),
+            actions: true,
+            cell: (tr) => (
               <RowActions
                 actions={[
                   {
@@ -145,9 +161,21 @@ export function TrainingsPage() {
                   },
                 ]}
               />
-            </Table.Td>
-          </>
-        )}
+            ),
+          },
+        ]}
+        empty={
+          debounced || groupId ? (
+            <EmptyState title={t('list.noMatch')} />
+          ) : (
+            <EmptyState
+              title={t('ui:empty.trainings.title')}
+              text={t('ui:empty.trainings.text')}
+              action={<Button onClick={() => setDrawer({ mode: 'create' })}>{t('ui:empty.trainings.action')}</Button>}
+            />
+          )
+        }
+        totalLabel={(count) => t('list.total', { count })}
       />
       <TrainingDrawer state={drawer} onClose={() => setDrawer(null)} />
       <TrainingDeleteModal training={deleting} onClose={() => setDeleting(null)} />

@@ -1,24 +1,25 @@
 import { can } from '@lms/contracts/permissions';
 import type { TUserSelection, TUserSort } from '@lms/contracts/users';
-import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSorting } from '../../../components/data-table';
+import { EmptyState } from '../../../components/empty-state';
 import { TablePaging, usePaging } from '../../../components/table-paging';
 import { useAuth } from '../../../lib/auth-store';
-import { showApiError, useErrorText } from '../../../lib/error-text';
+import { showApiError } from '../../../lib/error-text';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { exportSearch, useUsers } from '../api/users';
 import { BulkBar } from '../components/bulk-bar';
 import { ImportModal } from '../components/import-modal';
-import { useSorting } from '../components/sort-header';
 import { UserDrawer, type DrawerState } from '../components/user-drawer';
 import { NO_USER_FILTERS, UserFilters, useUserFilter, type UserFilterFields } from '../components/user-filters';
 import { UserTable } from '../components/user-table';
 
 /** /coordination/users: the user list with search, sort, paging, selection, bulk actions, import and export. */
 export function UsersPage() {
-  const { t } = useTranslation('users');
-  const errorText = useErrorText();
+  const { t } = useTranslation(['users', 'ui']);
   usePageTitle(t('list.title'));
   const { user: me } = useAuth();
   const paging = usePaging();
@@ -55,6 +56,7 @@ export function UsersPage() {
   const count = allResults ? total : selected.size;
   // Issue 15: the list counts up to 10,000; beyond that the texts say "more than 10,000" instead of a wrong number.
   const capped = Boolean((list.data as { totalCapped?: boolean } | undefined)?.totalCapped);
+  const openUser = useCallback((id: string) => setDrawer({ mode: 'edit', id }), []);
   const items = list.data?.items ?? [];
 
   return (
@@ -101,33 +103,42 @@ export function UsersPage() {
           <BulkBar selection={selection} count={count} countCapped={allResults && capped} onDone={clearSelection} />
         </Stack>
       </Paper>
-      {list.isError && (
-        <Alert color="red" variant="light" role="alert">
-          {errorText(list.error)}
-        </Alert>
-      )}
       <UserTable
-        users={items}
+        users={list.data?.items}
+        error={list.error}
+        fetching={list.isFetching}
         sorting={sorting}
         selected={selected}
         allResults={allResults}
-        onToggle={(id, on) => {
-          const next = new Set(selected);
-          if (on) next.add(id);
-          else next.delete(id);
-          setSelected(next);
-        }}
-        onTogglePage={(on) => {
-          const next = new Set(selected);
-          for (const u of items) {
-            if (on) next.add(u.id);
-            else next.delete(u.id);
-          }
-          setSelected(next);
-        }}
-        onOpen={(id) => setDrawer({ mode: 'edit', id })}
+        onSelect={setSelected}
+        onOpen={openUser}
+        empty={
+          filter.search || Object.values(fields).some(Boolean) ? (
+            <EmptyState title={t('ui:empty.users.noMatchTitle')} text={t('ui:empty.users.noMatchText')} />
+          ) : (
+            <EmptyState
+              title={t('ui:empty.users.title')}
+              text={t('ui:empty.users.text')}
+              action={
+                me &&
+                can(me.role, 'users.create') && (
+                  <Button leftSection={<IconUpload size={16} aria-hidden />} onClick={() => setImporting(true)}>
+                    {t('ui:empty.users.action')}
+                  </Button>
+                )
+              }
+            />
+          )
+        }
       />
-      {list.data && <TablePaging paging={paging} total={total} totalLabel={t('paging.users', { count: total })} />}
+      {list.data && (
+        <TablePaging
+          paging={paging}
+          total={total}
+          totalCapped={list.data.totalCapped}
+          totalLabel={t('paging.users', { count: total })}
+        />
+      )}
       <UserDrawer state={drawer} onClose={() => setDrawer(null)} />
       <ImportModal opened={importing} onClose={() => setImporting(false)} />
     </Stack>

@@ -1,13 +1,15 @@
 import type { TAllDocumentSort } from '@lms/contracts/documents';
-import { Stack, Table, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
+import { CellText } from '../../../components/data-table';
+import { EmptyState } from '../../../components/empty-state';
 import { PagedTable } from '../../../components/paged-table';
 import { SearchField, useListSearch } from '../../../components/search-field';
 import { usePaging } from '../../../components/table-paging';
 import { formatDay } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { SortHeader, useSorting } from '../../coordination/components/sort-header';
+import { useSorting } from '../../coordination/components/sort-header';
 import { certificatePath, useAllDocuments } from '../api/documents';
 import { DocumentsNav } from '../components/documents-nav';
 import { DownloadButton } from '../components/download-button';
@@ -17,7 +19,7 @@ import { DownloadButton } from '../components/download-button';
  * groups; admins: the whole client), searched, sorted and paged on the server.
  */
 export function AllDocumentsPage() {
-  const { t, i18n } = useTranslation('documents');
+  const { t, i18n } = useTranslation(['documents', 'ui']);
   usePageTitle(t('all.title'));
   const paging = usePaging();
   const sorting = useSorting<TAllDocumentSort>('issuedAt', paging);
@@ -29,11 +31,6 @@ export function AllDocumentsPage() {
     order: sorting.order,
     search: search.debounced || undefined,
   });
-  const header = (column: TAllDocumentSort, label: string) => (
-    <SortHeader column={column} sorting={sorting}>
-      {label}
-    </SortHeader>
-  );
   return (
     <Stack>
       <PageHeader title={t('all.title')} intro={t('all.intro')} />
@@ -47,46 +44,66 @@ export function AllDocumentsPage() {
       <PagedTable
         list={list}
         paging={paging}
-        minWidth={720}
-        headers={[
-          header('userName', t('fields.user')),
-          header('courseTitle', t('fields.course')),
-          header('issuedAt', t('fields.issuedAt')),
-          t('fields.download'),
-        ]}
-        emptyText={search.debounced ? t('all.noMatch') : t('all.empty')}
-        totalLabel={(count) => t('all.total', { count })}
-        renderRow={(doc) => (
-          <>
-            <Table.Td>
-              <Text size="sm" fw={500}>
-                {doc.userName}
-              </Text>
-              {doc.email && (
-                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                  {doc.email}
+        label={t('all.title')}
+        sorting={sorting}
+        columns={[
+          {
+            id: 'user',
+            header: t('fields.user'),
+            sortKey: 'userName',
+            cell: (doc) => (
+              <>
+                <Text size="sm" fw={500} truncate="end" maw={240} title={doc.userName}>
+                  {doc.userName}
                 </Text>
-              )}
-            </Table.Td>
-            <Table.Td>{doc.courseTitle}</Table.Td>
-            <Table.Td>
-              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                {formatDay(doc.issuedAt, i18n.language)}
-              </Text>
-              {doc.regeneratedAt && (
-                <Text size="xs" c="dimmed">
-                  {t('certificates.regenerated', { date: formatDay(doc.regeneratedAt, i18n.language) })}
+                <CellText text={doc.email} max={240} dimmed />
+              </>
+            ),
+          },
+          {
+            id: 'course',
+            header: t('fields.course'),
+            sortKey: 'courseTitle',
+            cell: (doc) => <CellText text={doc.courseTitle} max={280} />,
+          },
+          {
+            id: 'issuedAt',
+            header: t('fields.issuedAt'),
+            sortKey: 'issuedAt',
+            priority: 2,
+            cell: (doc) => (
+              <>
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {formatDay(doc.issuedAt, i18n.language)}
                 </Text>
-              )}
-            </Table.Td>
-            <Table.Td>
+                {doc.regeneratedAt && (
+                  <Text size="xs" c="dimmed">
+                    {t('certificates.regenerated', { date: formatDay(doc.regeneratedAt, i18n.language) })}
+                  </Text>
+                )}
+              </>
+            ),
+          },
+          {
+            id: 'download',
+            header: t('fields.download'),
+            actions: true,
+            cell: (doc) => (
               <DownloadButton
                 path={certificatePath(doc.id)}
                 fileName={t('all.fileName', { course: doc.courseTitle, name: doc.userName })}
               />
-            </Table.Td>
-          </>
-        )}
+            ),
+          },
+        ]}
+        empty={
+          search.debounced ? (
+            <EmptyState title={t('all.noMatch')} />
+          ) : (
+            <EmptyState title={t('all.empty')} text={t('ui:empty.allDocuments.text')} />
+          )
+        }
+        totalLabel={(count) => t('all.total', { count })}
       />
     </Stack>
   );

@@ -1,8 +1,10 @@
-import { Alert, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
+import { IconCertificate } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { CellText, DataTable } from '../../../components/data-table';
+import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
-import { PageLoader } from '../../../components/page-loader';
-import { useErrorText } from '../../../lib/error-text';
 import { formatDay } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { certificatePath, useMyCertificates } from '../api/documents';
@@ -11,63 +13,56 @@ import { DownloadButton } from '../components/download-button';
 
 /** /documents/certificates: my certificates (GET /api/course-certificate), each with its download. */
 export function MyCertificatesPage() {
-  const { t, i18n } = useTranslation('documents');
+  const { t, i18n } = useTranslation(['documents', 'ui']);
   usePageTitle(t('certificates.title'));
-  const errorText = useErrorText();
   const certificates = useMyCertificates();
   return (
     <Stack>
       <PageHeader title={t('certificates.title')} intro={t('certificates.intro')} />
       <DocumentsNav />
-      {certificates.isPending && <PageLoader />}
-      {certificates.isError && (
-        <Alert color="red" variant="light" role="alert">
-          {errorText(certificates.error)}
-        </Alert>
-      )}
-      {certificates.data?.items.length === 0 && (
-        <Paper withBorder p="md" radius="md">
-          <Text fw={600}>{t('certificates.emptyTitle')}</Text>
-          <Text size="sm" mt={4}>
-            {t('certificates.emptyText')}
-          </Text>
-        </Paper>
-      )}
-      {certificates.data && certificates.data.items.length > 0 && (
-        <Table.ScrollContainer minWidth={480}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('fields.course')}</Table.Th>
-                <Table.Th>{t('fields.issuedAt')}</Table.Th>
-                <Table.Th>{t('fields.download')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {certificates.data.items.map((c) => (
-                <Table.Tr key={c.id}>
-                  <Table.Td>{c.courseTitle}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                      {formatDay(c.issuedAt, i18n.language)}
-                    </Text>
-                    {c.regeneratedAt && (
-                      <Text size="xs" c="dimmed">
-                        {t('certificates.regenerated', { date: formatDay(c.regeneratedAt, i18n.language) })}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <DownloadButton path={certificatePath(c.id)} fileName={c.fileName} />
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable
+        label={t('certificates.title')}
+        data={certificates.data?.items}
+        error={certificates.error}
+        getRowId={(c) => c.id}
+        columns={[
+          { id: 'course', header: t('fields.course'), cell: (c) => <CellText text={c.courseTitle} max={360} /> },
+          {
+            id: 'issuedAt',
+            header: t('fields.issuedAt'),
+            cell: (c) => (
+              <>
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {formatDay(c.issuedAt, i18n.language)}
+                </Text>
+                {c.regeneratedAt && (
+                  <Text size="xs" c="dimmed">
+                    {t('certificates.regenerated', { date: formatDay(c.regeneratedAt, i18n.language) })}
+                  </Text>
+                )}
+              </>
+            ),
+          },
+          {
+            id: 'download',
+            header: t('fields.download'),
+            actions: true,
+            cell: (c) => <DownloadButton path={certificatePath(c.id)} fileName={c.fileName} />,
+          },
+        ]}
+        empty={
+          <EmptyState
+            icon={<IconCertificate size={26} stroke={1.5} />}
+            title={t('certificates.emptyTitle')}
+            text={t('certificates.emptyText')}
+            action={
+              <Button component={Link} to="/" variant="light">
+                {t('ui:empty.myCertificates.action')}
+              </Button>
+            }
+          />
+        }
+      />
     </Stack>
   );
 }

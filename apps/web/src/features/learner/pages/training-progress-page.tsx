@@ -1,6 +1,8 @@
-import { Anchor, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { DataTable } from '../../../components/data-table';
+import { EmptyState } from '../../../components/empty-state';
 import { PageLoader } from '../../../components/page-loader';
 import { StatusBadge } from '../../../components/training-status-badge';
 import { formatDate, formatDateTime, formatMinutes } from '../../../lib/format';
@@ -59,45 +61,44 @@ export function TrainingProgressPage() {
         </Stack>
       </Paper>
       <Title order={2}>{t('modules.title')}</Title>
-      {training.modules.length === 0 ? (
-        <Paper withBorder p="md" radius="md">
-          <Text>{t('modules.empty')}</Text>
-        </Paper>
-      ) : (
-        <Table.ScrollContainer minWidth={340}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('progress.module')}</Table.Th>
-                <Table.Th>{t('progress.status')}</Table.Th>
-                <Table.Th>{t('progress.completedAt')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {training.modules.map((m) => (
-                <Table.Tr key={m.id}>
-                  <Table.Td>
-                    <Text size="sm" fw={500}>
-                      {m.title}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {[
-                        formatMinutes(m.durationInMinutes, i18n.language),
-                        t(m.required ? 'modules.required' : 'modules.optional'),
-                        ...(m.locked ? [t('progress.locked')] : []),
-                      ].join(' · ')}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={m.status} kind="module" />
-                  </Table.Td>
-                  <Table.Td>{formatDateTime(m.completedAt, i18n.language) || t('progress.none')}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable
+        label={t('modules.title')}
+        data={training.modules}
+        getRowId={(m) => m.id}
+        columns={[
+          {
+            id: 'module',
+            header: t('progress.module'),
+            cell: (m) => (
+              <>
+                <Text size="sm" fw={500}>
+                  {m.title}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {[
+                    formatMinutes(m.durationInMinutes, i18n.language),
+                    t(m.required ? 'modules.required' : 'modules.optional'),
+                    ...(m.locked ? [t('progress.locked')] : []),
+                  ].join(' · ')}
+                </Text>
+              </>
+            ),
+          },
+          {
+            id: 'status',
+            header: t('progress.status'),
+            nowrap: true,
+            cell: (m) => <StatusBadge status={m.status} kind="module" />,
+          },
+          {
+            id: 'completedAt',
+            header: t('progress.completedAt'),
+            nowrap: true,
+            cell: (m) => formatDateTime(m.completedAt, i18n.language) || t('progress.none'),
+          },
+        ]}
+        empty={<EmptyState title={t('modules.empty')} />}
+      />
     </Stack>
   );
 }

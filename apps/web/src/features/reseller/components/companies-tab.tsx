@@ -1,9 +1,11 @@
 import type { TCompany } from '@lms/contracts/companies';
-import { Stack, Table } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDeleteModal, useConfirmedDelete } from '../../../components/confirm-delete-modal';
+import { CellText, type DataColumn } from '../../../components/data-table';
+import { EmptyState } from '../../../components/empty-state';
 import { PagedTable } from '../../../components/paged-table';
 import { RowActions } from '../../../components/row-actions';
 import { SearchField, useListSearch } from '../../../components/search-field';
@@ -23,7 +25,7 @@ const USER_FORM_COMPANIES = ['users', 'companies'] as const;
  * paged by the server. A company users still belong to cannot be deleted (the server says how many).
  */
 export function CompaniesTab({ clientId }: { clientId: string }) {
-  const { t, i18n } = useTranslation('client-lists');
+  const { t, i18n } = useTranslation(['client-lists', 'ui']);
   const queryClient = useQueryClient();
   const mayWrite = useMayWriteClient();
   const paging = usePaging();
@@ -59,41 +61,64 @@ export function CompaniesTab({ clientId }: { clientId: string }) {
       <PagedTable
         list={list}
         paging={paging}
-        minWidth={560}
-        headers={[
-          t('companies.name'),
-          t('companies.users'),
-          t('companies.createdAt'),
-          ...(mayWrite ? [t('actions')] : []),
+        label={t('companies.intro')}
+        columns={[
+          { id: 'name', header: t('companies.name'), cell: (c) => <CellText text={c.name} max={320} /> },
+          {
+            id: 'users',
+            header: t('companies.users'),
+            nowrap: true,
+            cell: (c) => c.userCount.toLocaleString(i18n.language),
+          },
+          {
+            id: 'createdAt',
+            header: t('companies.createdAt'),
+            nowrap: true,
+            priority: 2,
+            cell: (c) => formatDay(c.createdAt, i18n.language),
+          },
+          ...(mayWrite
+            ? [
+                {
+                  id: 'actions',
+                  header: t('actions'),
+                  actions: true,
+                  cell: (c) => (
+                    <RowActions
+                      actions={[
+                        {
+                          label: t('companies.rename'),
+                          name: t('companies.renameNamed', { name: c.name }),
+                          onClick: () => setModal({ mode: 'rename', id: c.id, name: c.name }),
+                        },
+                        {
+                          label: t('delete'),
+                          name: t('companies.deleteNamed', { name: c.name }),
+                          danger: true,
+                          onClick: () => removal.ask(c),
+                        },
+                      ]}
+                    />
+                  ),
+                } satisfies DataColumn<TCompany>,
+              ]
+            : []),
         ]}
-        emptyText={search.debounced ? t('companies.noMatch') : t('companies.empty')}
+        empty={
+          search.debounced ? (
+            <EmptyState title={t('companies.noMatch')} />
+          ) : (
+            <EmptyState
+              title={t('companies.empty')}
+              action={
+                mayWrite && (
+                  <Button onClick={() => setModal({ mode: 'create' })}>{t('ui:empty.companies.action')}</Button>
+                )
+              }
+            />
+          )
+        }
         totalLabel={(total) => t('companies.total', { count: total })}
-        renderRow={(c) => (
-          <>
-            <Table.Td>{c.name}</Table.Td>
-            <Table.Td>{c.userCount.toLocaleString(i18n.language)}</Table.Td>
-            <Table.Td>{formatDay(c.createdAt, i18n.language)}</Table.Td>
-            {mayWrite && (
-              <Table.Td>
-                <RowActions
-                  actions={[
-                    {
-                      label: t('companies.rename'),
-                      name: t('companies.renameNamed', { name: c.name }),
-                      onClick: () => setModal({ mode: 'rename', id: c.id, name: c.name }),
-                    },
-                    {
-                      label: t('delete'),
-                      name: t('companies.deleteNamed', { name: c.name }),
-                      danger: true,
-                      onClick: () => removal.ask(c),
-                    },
-                  ]}
-                />
-              </Table.Td>
-            )}
-          </>
-        )}
       />
       <CompanyModal
         state={modal}

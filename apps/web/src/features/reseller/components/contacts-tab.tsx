@@ -1,9 +1,11 @@
 import type { TClientContact } from '@lms/contracts/client-contacts';
-import { Alert, Anchor, Stack, Table } from '@mantine/core';
+import { Alert, Anchor, Button, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDeleteModal, useConfirmedDelete } from '../../../components/confirm-delete-modal';
+import { CellText, DataTable, type DataColumn } from '../../../components/data-table';
+import { EmptyState } from '../../../components/empty-state';
 import { PageLoader } from '../../../components/page-loader';
 import { RowActions } from '../../../components/row-actions';
 import { useErrorText } from '../../../lib/error-text';
@@ -21,7 +23,7 @@ import { useMayWriteClient } from './use-may-write-client';
 
 /** The contacts tab of /reseller/clients/{id}: the client's contact persons, sorted by responsibility and name. */
 export function ContactsTab({ clientId }: { clientId: string }) {
-  const { t } = useTranslation('client-lists');
+  const { t } = useTranslation(['client-lists', 'ui']);
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const mayWrite = useMayWriteClient();
@@ -52,42 +54,50 @@ export function ContactsTab({ clientId }: { clientId: string }) {
         onCreate={() => setDrawer({ mode: 'create' })}
         mayWrite={mayWrite}
       />
-      <Table.ScrollContainer minWidth={720}>
-        <Table striped aria-label={t('contacts.title')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('contacts.responsibility')}</Table.Th>
-              <Table.Th>{t('contacts.name')}</Table.Th>
-              <Table.Th>{t('contacts.phone')}</Table.Th>
-              <Table.Th>{t('contacts.email')}</Table.Th>
-              {mayWrite && <Table.Th>{t('actions')}</Table.Th>}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((c) => (
-              <Table.Tr key={c.id}>
-                <Table.Td>{c.responsibility}</Table.Td>
-                <Table.Td>{name(c)}</Table.Td>
-                <Table.Td>
-                  {c.phone ? (
-                    <Anchor inherit href={`tel:${c.phone.replace(/\s/g, '')}`}>
-                      {c.phone}
-                    </Anchor>
-                  ) : (
-                    '–'
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  {c.email ? (
-                    <Anchor inherit href={`mailto:${c.email}`}>
-                      {c.email}
-                    </Anchor>
-                  ) : (
-                    '–'
-                  )}
-                </Table.Td>
-                {mayWrite && (
-                  <Table.Td>
+      <DataTable
+        label={t('contacts.title')}
+        data={items}
+        getRowId={(c) => c.id}
+        columns={[
+          { id: 'name', header: t('contacts.name'), cell: (c) => <CellText text={name(c)} max={220} /> },
+          {
+            id: 'responsibility',
+            header: t('contacts.responsibility'),
+            cell: (c) => <CellText text={c.responsibility} />,
+          },
+          {
+            id: 'phone',
+            header: t('contacts.phone'),
+            nowrap: true,
+            priority: 2,
+            cell: (c) =>
+              c.phone ? (
+                <Anchor inherit href={`tel:${c.phone.replace(/\s/g, '')}`}>
+                  {c.phone}
+                </Anchor>
+              ) : (
+                '–'
+              ),
+          },
+          {
+            id: 'email',
+            header: t('contacts.email'),
+            cell: (c) =>
+              c.email ? (
+                <Anchor inherit href={`mailto:${c.email}`}>
+                  <CellText text={c.email} max={240} />
+                </Anchor>
+              ) : (
+                '–'
+              ),
+          },
+          ...(mayWrite
+            ? [
+                {
+                  id: 'actions',
+                  header: t('actions'),
+                  actions: true,
+                  cell: (c) => (
                     <RowActions
                       actions={[
                         {
@@ -103,18 +113,20 @@ export function ContactsTab({ clientId }: { clientId: string }) {
                         },
                       ]}
                     />
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))}
-            {items.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={mayWrite ? 5 : 4}>{t('contacts.empty')}</Table.Td>
-              </Table.Tr>
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                  ),
+                } satisfies DataColumn<TClientContact>,
+              ]
+            : []),
+        ]}
+        empty={
+          <EmptyState
+            title={t('contacts.empty')}
+            action={
+              mayWrite && <Button onClick={() => setDrawer({ mode: 'create' })}>{t('ui:empty.contacts.action')}</Button>
+            }
+          />
+        }
+      />
       <ContactDrawer
         state={drawer}
         onClose={() => setDrawer(null)}

@@ -1,10 +1,12 @@
 import type { TClientToken } from '@lms/contracts/client-tokens';
-import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { CellText } from '../../../components/data-table';
+import { EmptyState } from '../../../components/empty-state';
 import { PagedTable } from '../../../components/paged-table';
 import { RowActions } from '../../../components/row-actions';
 import { usePaging } from '../../../components/table-paging';
@@ -43,7 +45,7 @@ function TokenStatus({ token }: { token: TClientToken }) {
  * message (spec section 8).
  */
 export function TokensTab({ clientId }: { clientId: string }) {
-  const { t, i18n } = useTranslation('client-lists');
+  const { t, i18n } = useTranslation(['client-lists', 'ui']);
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const paging = usePaging();
@@ -89,33 +91,41 @@ export function TokensTab({ clientId }: { clientId: string }) {
       <PagedTable
         list={list}
         paging={paging}
-        minWidth={860}
-        headers={[
-          t('tokens.name'),
-          t('tokens.expiresOn'),
-          t('tokens.status'),
-          t('tokens.createdBy'),
-          t('tokens.lastAccessed'),
-          t('actions'),
-        ]}
-        emptyText={t('tokens.empty')}
-        totalLabel={(total) => t('tokens.total', { count: total })}
-        renderRow={(token) => (
-          <>
-            <Table.Td>{token.name}</Table.Td>
-            <Table.Td>{token.expiresOn ? formatDate(token.expiresOn, i18n.language) : t('tokens.never')}</Table.Td>
-            <Table.Td>
-              <TokenStatus token={token} />
-            </Table.Td>
-            <Table.Td>
-              {token.createdByName || '–'}
-              <Text size="xs">{formatDateTime(token.createdAt, i18n.language)}</Text>
-            </Table.Td>
-            <Table.Td>
-              {token.lastAccessedAt ? formatDateTime(token.lastAccessedAt, i18n.language) : t('tokens.notYet')}
-            </Table.Td>
-            <Table.Td>
-              {token.status === 'active' && (
+        label={t('tokens.intro')}
+        columns={[
+          { id: 'name', header: t('tokens.name'), cell: (token) => <CellText text={token.name} max={260} /> },
+          {
+            id: 'expiresOn',
+            header: t('tokens.expiresOn'),
+            nowrap: true,
+            cell: (token) => (token.expiresOn ? formatDate(token.expiresOn, i18n.language) : t('tokens.never')),
+          },
+          { id: 'status', header: t('tokens.status'), nowrap: true, cell: (token) => <TokenStatus token={token} /> },
+          {
+            id: 'createdBy',
+            header: t('tokens.createdBy'),
+            priority: 2,
+            cell: (token) => (
+              <>
+                <CellText text={token.createdByName || '–'} max={200} />
+                <Text size="xs">{formatDateTime(token.createdAt, i18n.language)}</Text>
+              </>
+            ),
+          },
+          {
+            id: 'lastAccessed',
+            header: t('tokens.lastAccessed'),
+            nowrap: true,
+            priority: 2,
+            cell: (token) =>
+              token.lastAccessedAt ? formatDateTime(token.lastAccessedAt, i18n.language) : t('tokens.notYet'),
+          },
+          {
+            id: 'actions',
+            header: t('actions'),
+            actions: true,
+            cell: (token) =>
+              token.status === 'active' && (
                 <RowActions
                   actions={[
                     {
@@ -126,10 +136,16 @@ export function TokensTab({ clientId }: { clientId: string }) {
                     },
                   ]}
                 />
-              )}
-            </Table.Td>
-          </>
-        )}
+              ),
+          },
+        ]}
+        empty={
+          <EmptyState
+            title={t('tokens.empty')}
+            action={<Button onClick={() => setCreating(true)}>{t('ui:empty.tokens.action')}</Button>}
+          />
+        }
+        totalLabel={(total) => t('tokens.total', { count: total })}
       />
       <TokenCreateDrawer clientId={clientId} opened={creating} onClose={() => setCreating(false)} onCreated={refresh} />
       <ConfirmDeleteModal

@@ -1,10 +1,12 @@
 import { CLIENT_SORTS, type TClientSort } from '@lms/contracts/client-admin';
 import { can } from '@lms/contracts/permissions';
-import { Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { CellText } from '../../../components/data-table';
+import { EmptyState } from '../../../components/empty-state';
 import { PagedTable } from '../../../components/paged-table';
 import { SearchField, useListSearch } from '../../../components/search-field';
 import { SortSelects, useSortChoice } from '../../../components/sort-selects';
@@ -17,7 +19,7 @@ import { PlatformState } from '../components/platform-state';
 
 /** /reseller/clients: the clients in the user's scope with their figures, paged, sorted and searched on the server. */
 export function ClientListPage() {
-  const { t } = useTranslation('clients');
+  const { t } = useTranslation(['clients', 'ui']);
   usePageTitle(t('list.title'));
   const { user } = useAuth();
   const paging = usePaging();
@@ -47,38 +49,59 @@ export function ClientListPage() {
       <PagedTable
         list={list}
         paging={paging}
-        minWidth={860}
-        headers={[
-          t('fields.name'),
-          t('fields.platformDomain'),
-          t('list.state'),
-          t('list.activeUsers'),
-          t('list.inactiveUsers'),
-          t('list.deletedUsers'),
+        label={t('list.title')}
+        columns={[
+          {
+            id: 'name',
+            header: t('fields.name'),
+            cell: (client) => (
+              <>
+                <Anchor component={Link} to={`/reseller/clients/${client.id}`} size="sm" fw={500}>
+                  <CellText text={client.name} max={260} />
+                </Anchor>
+                {(client.isReseller || client.resellerName) && (
+                  <Text size="xs" c="dimmed">
+                    {client.isReseller ? t('list.reseller') : t('list.resoldBy', { name: client.resellerName })}
+                  </Text>
+                )}
+              </>
+            ),
+          },
+          {
+            id: 'domain',
+            header: t('fields.platformDomain'),
+            priority: 2,
+            cell: (client) => <CellText text={client.platformDomain} max={220} />,
+          },
+          { id: 'state', header: t('list.state'), cell: (client) => <PlatformState client={client} /> },
+          { id: 'active', header: t('list.activeUsers'), nowrap: true, cell: (client) => client.figures.activeUsers },
+          {
+            id: 'inactive',
+            header: t('list.inactiveUsers'),
+            nowrap: true,
+            priority: 3,
+            cell: (client) => client.figures.inactiveUsers,
+          },
+          {
+            id: 'deleted',
+            header: t('list.deletedUsers'),
+            nowrap: true,
+            priority: 3,
+            cell: (client) => client.figures.deletedUsers,
+          },
         ]}
-        emptyText={t('list.empty')}
+        empty={
+          search.debounced ? (
+            <EmptyState title={t('ui:empty.noMatch')} />
+          ) : (
+            <EmptyState
+              title={t('ui:empty.clients.title')}
+              text={t('ui:empty.clients.text')}
+              action={mayCreate && <Button onClick={() => setCreating(true)}>{t('ui:empty.clients.action')}</Button>}
+            />
+          )
+        }
         totalLabel={(count) => t('list.total', { count })}
-        renderRow={(client) => (
-          <>
-            <Table.Td>
-              <Anchor component={Link} to={`/reseller/clients/${client.id}`}>
-                {client.name}
-              </Anchor>
-              {(client.isReseller || client.resellerName) && (
-                <Text size="sm">
-                  {client.isReseller ? t('list.reseller') : t('list.resoldBy', { name: client.resellerName })}
-                </Text>
-              )}
-            </Table.Td>
-            <Table.Td>{client.platformDomain}</Table.Td>
-            <Table.Td>
-              <PlatformState client={client} />
-            </Table.Td>
-            <Table.Td>{client.figures.activeUsers}</Table.Td>
-            <Table.Td>{client.figures.inactiveUsers}</Table.Td>
-            <Table.Td>{client.figures.deletedUsers}</Table.Td>
-          </>
-        )}
       />
       <CreateClientDrawer opened={creating} onClose={() => setCreating(false)} />
     </Stack>
