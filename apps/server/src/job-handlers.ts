@@ -2,6 +2,7 @@ import { accessCleanupSchedule, createAccessCleanupHandler } from './features/ac
 import { createPasswordResetHandler } from './features/account/password-reset.job';
 import { createCertificateIssueHandler } from './features/certificates/certificate-issue.job';
 import { createCertificateRegenerateHandler } from './features/certificates/certificate-regenerate.job';
+import { createDeadlineNearHandler, deadlineNearSchedule } from './features/messages/deadline-near.job';
 import { createMailDeliveryHandler } from './features/mail/mail-delivery';
 import { autoRemindersSchedule, createAutoRemindersHandler } from './features/reminders/reminder-auto.job';
 import { createTrainingInvitationsHandler } from './features/trainings/training-invitations.job';
@@ -20,6 +21,7 @@ export const createJobHandlers = (): JobHandler[] => [
   createCertificateRegenerateHandler(),
   createTrainingInvitationsHandler(),
   createAutoRemindersHandler(),
+  createDeadlineNearHandler(),
   createRetentionCleanupHandler(),
 ];
 
@@ -27,5 +29,6 @@ export const createJobHandlers = (): JobHandler[] => [
 export const jobSchedules: readonly Schedule<unknown>[] = [
   accessCleanupSchedule,
   autoRemindersSchedule,
+  deadlineNearSchedule,
   retentionCleanupSchedule,
 ];

@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { signIn } from '../../../test/factories';
 import { describeEachDialect } from '../../../test/test-app';
 import { idOf, trainingWorld } from '../trainings/test-trainings';
+import { notifyDeadlinesNear } from './deadline-near.job';
 
 type Page = { items: { notificationType: string; data: { trainingId?: string }; isRead: boolean }[]; total: number };
 
@@ -42,5 +43,21 @@ describeEachDialect('notifications of events (issue 14)', (ctx) => {
     expect((await member.get('/api/messages/unread-count')).json()).toMatchObject({ notifications: 2 });
     const other = await signIn(app, w.members[1]!);
     expect((await other.get('/api/messages/unread-count')).json()).toMatchObject({ notifications: 1 });
+  });
+
+  it('warns the open participants a week before the deadline, once however often the job runs', async () => {
+    const { app, deps } = ctx();
+    const w = await trainingWorld(ctx, { members: 2 });
+    const day = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    const id = idOf(
+      await w.admin.post('/api/course-training', { courseId: w.courseId, groupIds: [w.group.id], deadline: day }),
+    );
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await notifyDeadlinesNear(deps, today)).toBeGreaterThanOrEqual(2);
+    await notifyDeadlinesNear(deps, today);
+    const member = await signIn(app, w.members[0]!);
+    const page = (await member.get('/api/messages', { box: 'notifications' })).json<Page>();
+    const near = page.items.filter((m) => m.notificationType === 'deadline_near');
+    expect(near).toEqual([expect.objectContaining({ data: { trainingId: id, deadline: day } })]);
   });
 });
