@@ -1,0 +1,29 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, DIALECTS, type TestDb } from '../../test/test-db';
+import { writeGeneration } from './write-generation';
+
+describe.each(DIALECTS)('write generation [%s]', (dialect) => {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await createTestDb(dialect);
+  });
+  afterAll(async () => {
+    await t.drop();
+  });
+
+  it('moves on writes to the training, course and module tables (also raw SQL), not on reads or other tables', async () => {
+    const before = writeGeneration();
+    await t.db.selectFrom('training_participants').selectAll().execute();
+    await t.db.deleteFrom('sessions').where('id', '=', 'none').execute();
+    expect(writeGeneration()).toBe(before);
+    await t.db.deleteFrom('training_participants').where('user_id', '=', 'none').execute();
+    const afterDelete = writeGeneration();
+    expect(afterDelete).toBeGreaterThan(before);
+    await t.db.updateTable('courses').set({ updated_at: new Date().toISOString() }).where('id', '=', 'none').execute();
+    expect(writeGeneration()).toBeGreaterThan(afterDelete);
+    const afterUpdate = writeGeneration();
+    await sql`delete from training_module_values where user_id = ${'none'}`.execute(t.db);
+    expect(writeGeneration()).toBeGreaterThan(afterUpdate);
+  });
+});
