@@ -37,6 +37,8 @@ export interface BenchRequest {
   connections?: number;
   /** Which origin the request goes to: the app (default) or the content origin. */
   origin?: 'app' | 'content';
+  /** The JSON the ceiling serves for this scenario; by default one GET of the request's answer. */
+  sample?: unknown;
 }
 
 export interface BenchRawRequest {

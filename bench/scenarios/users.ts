@@ -136,6 +136,18 @@ export const scenarios: BenchScenario[] = [
     prepare: async (ctx) => ({ path: '/api/users?page=1&pageSize=100', headers: await authHeaders(ctx, ADMIN) }),
   },
   {
+    // The last page the screen offers: the total is capped at LIST_TOTAL_CAP, so at 100,000 users that is the page
+    // ending at the 10,000th user; it must cost about what the first does (issue 15).
+    name: 'users-list-last-page',
+    seed: seedGroups,
+    prepare: async (ctx) => {
+      const headers = await authHeaders(ctx, ADMIN);
+      const first = await call(ctx.baseUrl, { path: '/api/users?page=1&pageSize=100', headers });
+      const { total } = first.json as { total: number };
+      return { path: `/api/users?page=${Math.max(1, Math.ceil(total / 100))}&pageSize=100`, headers };
+    },
+  },
+  {
     name: 'users-list-search',
     seed: seedGroups,
     prepare: async (ctx) => ({ path: '/api/users?search=nachname4242', headers: await authHeaders(ctx, ADMIN) }),
