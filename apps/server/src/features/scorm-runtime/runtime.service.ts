@@ -5,12 +5,13 @@ import type { TModuleStatus, TRuntimeData, TRuntimeState } from '@lms/contracts/
 import type { AppDeps } from '../../platform/deps';
 import { fail, notFound } from '../../platform/errors';
 import type { PlayerLaunchable } from '../modules/module-manifest';
-import { findRuntimeModule, type RuntimeModule } from '../modules/module.service';
+import type { RuntimeModule } from '../modules/module.service';
 import type { CmiModel } from './cmi-model';
 import { scorm12Model } from './cmi-scorm12';
 import { scorm2004Model } from './cmi-scorm2004';
 import { verifyLaunchToken, type LaunchClaims } from './launch-token';
 import { findAttempt, findLearner, findScoData, listScoData, type AttemptRow } from './scorm-runtime.repository';
+import { findRuntimeModuleCached } from './runtime-module-cache';
 
 // The runtime behind the content origin's /runtime/<token>/... calls. Every call starts from the launch token: it
 // must verify, and the attempt, learner and module it names must still exist and belong together.
@@ -40,7 +41,7 @@ export async function openRuntime(deps: AppDeps, token: string): Promise<Runtime
   if (!attempt || !matches) return notFound('attempt');
   const learner = (await findLearner(deps.db, claims.c, claims.u)) ?? notFound('user');
   const locale = (LOCALES as readonly string[]).includes(learner.locale) ? (learner.locale as TLocale) : 'de-DE';
-  const module = (await findRuntimeModule(deps.db, claims.c, claims.m, locale)) ?? notFound('module');
+  const module = (await findRuntimeModuleCached(deps.db, claims.c, claims.m, locale)) ?? notFound('module');
   return {
     claims,
     attempt,

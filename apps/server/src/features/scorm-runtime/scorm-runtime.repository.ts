@@ -49,18 +49,23 @@ export async function updateAttempt(
 }
 
 /**
- * Serialises commits of one attempt. PostgreSQL locks the attempt row; SQLite needs nothing, because its one
- * connection runs one transaction at a time.
+ * Serialises commits of one attempt and answers the attempt as it is now. PostgreSQL locks the attempt row and reads
+ * it in the same statement; SQLite needs no lock, because its one connection runs one transaction at a time.
  */
-export async function lockAttempt(db: DbOrTrx, dialect: Dialect, clientId: string, id: string): Promise<void> {
-  if (dialect !== 'postgres') return;
-  await db
+export async function lockAttempt(
+  db: DbOrTrx,
+  dialect: Dialect,
+  clientId: string,
+  id: string,
+): Promise<AttemptRow | undefined> {
+  if (dialect !== 'postgres') return findAttempt(db, clientId, id);
+  return db
     .selectFrom('scorm_attempts')
-    .select('id')
+    .selectAll()
     .where('client_id', '=', clientId)
     .where('id', '=', id)
     .forUpdate()
-    .execute();
+    .executeTakeFirst();
 }
 
 export const listScoData = (db: DbOrTrx, clientId: string, attemptId: string) =>
