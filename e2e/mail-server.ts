@@ -36,7 +36,7 @@ export async function startMailingServer(): Promise<MailingServer> {
  * server received it; waits up to 30 s for that mail.
  */
 export async function mailedLink(smtp: TestSmtp, to: string, path: string): Promise<string> {
-  const pattern = new RegExp(`(http://[\\w.-]+:\\d+/${path}\\?token=[\\w-]+)`);
+  const pattern = new RegExp(`(http://[\\w.-]+:\\d+/${path}\\?(?:locale=[\\w-]+&)?token=[\\w-]+)`);
   const until = Date.now() + 30_000;
   while (Date.now() < until) {
     const mail = smtp.messages.find((m) => (m.to && 'value' in m.to ? m.to.value[0]?.address : '') === to);

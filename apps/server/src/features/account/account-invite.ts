@@ -55,7 +55,11 @@ export async function sendActivationMails(
         to: u.email,
         toName: `${u.first_name} ${u.last_name}`.trim(),
         locale: u.locale as TLocale,
-        values: valuesOf(tenant, u, accountLink(config, tenant.platformDomain, '/init-password', token)),
+        values: valuesOf(
+          tenant,
+          u,
+          accountLink(config, tenant.platformDomain, '/init-password', token, u.locale as TLocale),
+        ),
       };
     }),
   );
@@ -77,7 +81,11 @@ export async function sendPasswordResetMail(
       to: user.email,
       toName: `${user.first_name} ${user.last_name}`.trim(),
       locale: locale ?? (user.locale as TLocale),
-      values: valuesOf(tenant, user, accountLink(config, tenant.platformDomain, '/reset-password', token)),
+      values: valuesOf(
+        tenant,
+        user,
+        accountLink(config, tenant.platformDomain, '/reset-password', token, locale ?? (user.locale as TLocale)),
+      ),
     },
   ]);
 }

@@ -1,3 +1,4 @@
+import type { TLocale } from '@lms/contracts/constants';
 import type { Config } from '../../config';
 import type { SecretText } from '../../platform/secret-text';
 
@@ -26,13 +27,19 @@ export function accountLink(
   platformDomain: string,
   path: AccountPath,
   token: SecretText,
+  locale?: TLocale,
 ): SecretText;
 export function accountLink(
   config: Pick<Config, 'port'>,
   platformDomain: string,
   path: AccountPath,
   token?: SecretText,
+  locale?: TLocale,
 ): string | SecretText {
-  const url = new URL(path, clientBaseUrl(config, platformDomain)).toString();
-  return token ? token.wrap(`${url}?token=`) : url;
+  const url = new URL(path, clientBaseUrl(config, platformDomain));
+  // The recipient's language travels with the link (issue 12): the page and its messages open in it before anyone
+  // signs in. It stands before the token, which stays last (the redaction cuts the text after `token=`).
+  if (locale) url.searchParams.set('locale', locale);
+  const text = url.toString();
+  return token ? token.wrap(`${text}${locale ? '&' : '?'}token=`) : text;
 }

@@ -7,6 +7,7 @@ import type { Actor } from '../../platform/session';
 import type { Tenant } from '../../platform/tenant';
 import { fullName } from '../users/user.presenter';
 import { findUserById } from '../users/user-accounts.service';
+import { supportLabels } from './support-mail-labels';
 import { queueAccountMails } from './account-mail';
 
 /** "Full name" (spec section 5): at least a first and a last name. */
@@ -53,19 +54,21 @@ export async function requestUsername(deps: AppDeps, tenant: Tenant, body: TForg
         created_at: nowIso(),
       })
       .execute();
+    const locale = body.locale ?? 'de-DE';
+    const label = supportLabels(locale);
     await queueAccountMails(trx, tenant.id, deps.config.appSecret, [
       {
         kind: 'forgot_username',
         to,
-        locale: body.locale ?? 'de-DE',
+        locale,
         replyTo: body.email,
         values: {
           name,
           details: lines([
-            ['Name', name],
-            ['E-Mail', body.email],
-            ['Subject', body.subject],
-            ['Message', body.message],
+            [label.name, name],
+            [label.email, body.email],
+            [label.subject, body.subject],
+            [label.message, body.message],
           ]),
         },
       },
@@ -78,16 +81,17 @@ export async function requestDataChange(deps: AppDeps, tenant: Tenant, actor: Ac
   const to = supportAddress(tenant);
   const user = (await findUserById(deps.db, actor.clientId, actor.userId)) ?? unauthorized('session_expired');
   const name = fullName(user);
+  const label = supportLabels(user.locale as TLocale);
   const details = lines([
-    ['User', `${name} (${user.email ?? user.username ?? user.id})`],
-    ['Personnel number', user.personell_number],
-    ['New first name', body.firstName],
-    ['New last name', body.lastName],
-    ['New e-mail', body.email],
-    ['New personnel number', body.personnelNumber],
-    ['New street', body.street],
-    ['New city', body.city],
-    ['Message', body.message],
+    [label.user, `${name} (${user.email ?? user.username ?? user.id})`],
+    [label.personnelNumber, user.personell_number],
+    [label.newFirstName, body.firstName],
+    [label.newLastName, body.lastName],
+    [label.newEmail, body.email],
+    [label.newPersonnelNumber, body.personnelNumber],
+    [label.newStreet, body.street],
+    [label.newCity, body.city],
+    [label.message, body.message],
   ]);
   await deps.db.transaction().execute((trx) =>
     queueAccountMails(trx, tenant.id, deps.config.appSecret, [

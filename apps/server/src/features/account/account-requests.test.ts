@@ -36,6 +36,10 @@ describeEachDialect('forgot username, data-change requests and my data', (ctx) =
     expect(mail?.replyTo?.value[0]?.address).toBe('erika@example.test');
     expect(mail?.text).toContain('Erika Mustermann');
     expect(mail?.text).toContain('Ich habe meinen Benutzernamen vergessen.');
+    // The labels speak the mail's language (issue 12): no English in a German mail.
+    expect(mail?.text).toMatch(/Betreff: .*\n/);
+    expect(mail?.text).toContain('Nachricht: Ich habe');
+    expect(mail?.text).not.toMatch(/\b(Subject|Message):/);
     const again = await anon.post('/api/user/forgotUsername', { ...request, name: ' erika   MUSTERMANN ' });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ error: 'forgot_username_already_requested' });
@@ -83,6 +87,8 @@ describeEachDialect('forgot username, data-change requests and my data', (ctx) =
     expect(mail?.text).toContain('Jörg Alt');
     expect(mail?.text).toContain('Neu');
     expect(mail?.text).toContain('Ich habe geheiratet.');
+    expect(mail?.text).toContain('Neuer Nachname: Neu');
+    expect(mail?.text).not.toMatch(/\b(User|Message|New last name):/);
     expect((await caller(c.app, client.host).post('/api/user/changerequest', { message: 'x' })).statusCode).toBe(401);
     expect((await session.post('/api/user/changerequest', { message: '' })).statusCode).toBe(400);
   });

@@ -31,7 +31,7 @@ describeEachDialect('password reset and account activation', (ctx) => {
     return smtp.waitForMessages(count);
   }
   const linkIn = (text: string | undefined, path: string) => {
-    const m = new RegExp(`(https?://[^\\s]+${path}\\?token=([\\w-]+))`).exec(text ?? '');
+    const m = new RegExp(`(https?://[^\\s]+${path}\\?(?:locale=[\\w-]+&)?token=([\\w-]+))`).exec(text ?? '');
     if (!m?.[1] || !m[2]) throw new Error(`no ${path} link in: ${text}`);
     return { url: m[1], token: m[2] };
   };
@@ -60,7 +60,8 @@ describeEachDialect('password reset and account activation', (ctx) => {
     const [mail] = await deliver(c, 1);
     expect(mail?.to).toMatchObject({ value: [{ address: user.email }] });
     const link = linkIn(mail?.text, '/reset-password');
-    expect(link.url.startsWith(`https://${client.host}/reset-password?token=`)).toBe(true);
+    // The link carries the language asked for (issue 12), before the token.
+    expect(link.url.startsWith(`https://${client.host}/reset-password?locale=en-US&token=`)).toBe(true);
 
     const anon = caller(c.app, client.host);
     expect((await anon.post('/api/user/link-check', { token: link.token, purpose: 'reset' })).json()).toEqual({

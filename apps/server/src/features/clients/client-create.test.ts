@@ -40,7 +40,7 @@ describeEachDialect('creating clients (issue 11 point 6)', (ctx) => {
     smtp.messages.length = 0;
     await drainJobs(workerDeps(deps, { smtpUrl: smtp.url }), createJobHandlers(), new TestClock());
     const [mail] = await smtp.waitForMessages(1);
-    const link = /https?:\/\/([^/\s]+)\/init-password\?token=([\w-]+)/.exec(mail?.text ?? '');
+    const link = /https?:\/\/([^/\s]+)\/init-password\?(?:locale=[\w-]+&)?token=([\w-]+)/.exec(mail?.text ?? '');
     expect(link?.[1]).toBe(created.platformDomain);
     const activated = await caller(app, created.platformDomain).post('/api/user/activate', {
       token: link?.[2],

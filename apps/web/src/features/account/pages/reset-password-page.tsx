@@ -1,6 +1,8 @@
 import { Stack, Title } from '@mantine/core';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
+import i18n, { isLocale, rememberLocale } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { ForgotPasswordForm } from '../components/forgot-password-form';
 import { ForgotUsernameForm } from '../components/forgot-username-form';
@@ -15,6 +17,15 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const { pathname } = useLocation();
   const token = params.get('token');
+  // A mailed link carries its recipient's language (issue 12): the page, its messages and the toast after saving
+  // speak it, and so does the sign-in that follows.
+  const linkLocale = params.get('locale');
+  useEffect(() => {
+    if (isLocale(linkLocale) && i18n.language !== linkLocale) {
+      rememberLocale(linkLocale);
+      void i18n.changeLanguage(linkLocale);
+    }
+  }, [linkLocale]);
   const activation = pathname.startsWith('/init-password');
   const view = token
     ? activation
