@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { newId, nowIso } from '../../apps/server/src/platform/ids';
 import { hashToken } from '../../apps/server/src/platform/session';
+import { requestJson } from '../../apps/server/test/server-process';
 import type { BenchContext, BenchScenario } from '../types';
 
-const PROVISION = 10_000;
+/** SCIM_BENCH_USERS overrides the 10,000 (a quick look while working on the scenario). */
+const PROVISION = Number(process.env.SCIM_BENCH_USERS ?? 10_000);
 
 /** A directory's token for the bench client, written as the tokens tab would (only its SHA-256 is kept). */
 async function directoryToken(ctx: BenchContext): Promise<string> {
@@ -60,20 +62,31 @@ export const scenarios: BenchScenario[] = [
       };
       let next = 0;
       let failed = 0;
+      let firstFailure = '';
       const started = performance.now();
       const worker = async () => {
         while (next < PROVISION) {
           const i = next++;
-          const res = await fetch(`${ctx.baseUrl}/scim/v2/Users`, { method: 'POST', headers, body: userBody(`p${i}`) });
-          await res.arrayBuffer();
-          if (res.status !== 201) failed++;
+          // node:http, not fetch: fetch may not set the Host header, which names the client.
+          const res = await requestJson(ctx.baseUrl, {
+            method: 'POST',
+            path: '/scim/v2/Users',
+            host: ctx.host,
+            raw: { payload: Buffer.from(userBody(`p${i}`)), headers: { 'content-type': 'application/scim+json' } },
+            token: secret,
+          });
+          const text = JSON.stringify(res.body);
+          if (res.status !== 201) {
+            failed++;
+            firstFailure ||= `${res.status} ${text.slice(0, 200)}`;
+          }
         }
       };
       await Promise.all(Array.from({ length: ctx.connections }, worker));
       const seconds = (performance.now() - started) / 1000;
       console.log(
         `scim-provision: ${PROVISION} users through POST /scim/v2/Users with ${ctx.connections} connections in ` +
-          `${seconds.toFixed(1)} s (${Math.round(PROVISION / seconds)} users/s), ${failed} failed`,
+          `${seconds.toFixed(1)} s (${Math.round(PROVISION / seconds)} users/s), ${failed} failed${failed ? ` (first: ${firstFailure})` : ''}`,
       );
       let n = 0;
       return {

@@ -5,6 +5,7 @@ import { contentRoutes } from '../features/content/routes';
 import { contactsRoutes } from '../features/contacts/routes';
 import { coordinationRoutes } from '../features/coordination/routes';
 import { documentsRoutes } from '../features/documents/routes';
+import { entraRoutes } from '../features/entra/routes';
 import { learnerRoutes } from '../features/learner/routes';
 import { premiumRoutes } from '../features/premium/routes';
 import { messagesRoutes } from '../features/messages/routes';
@@ -18,6 +19,7 @@ import { RouteErrorPage } from './layout/route-error-page';
 /** The whole route table of spec section 2, one list per area; the rules live in lib/route-rules.ts. */
 const ALL_ROUTES: AppRoute[] = [
   ...authRoutes,
+  ...entraRoutes,
   ...publicRoutes,
   ...learnerRoutes,
   ...premiumRoutes,

@@ -41,6 +41,17 @@ export const setAuthHeaderName = (name: typeof authHeaderName): void => {
   authHeaderName = name;
 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A SCIM user's identity-provider access token (ARCHITECTURE section 5), supplied by features/entra. */
+export interface AccessTokenSource {
+  current: () => string | null;
+  /** Refreshes the token after a 399; the source throttles it (once per 10 s, spec section 9). */
+  refresh: () => Promise<void>;
+}
+let accessTokenSource: AccessTokenSource | null = null;
+export const setAccessTokenSource = (source: AccessTokenSource | null): void => {
+  accessTokenSource = source;
+};
 /** ARCHITECTURE section 5: 500 ms before the first retry, 2500 ms before each later one. */
 const retryDelay = (attempt: number): number =>
   API_RETRY_DELAYS_MS[Math.min(attempt, API_RETRY_DELAYS_MS.length - 1)] ?? 2500;
@@ -58,10 +69,13 @@ async function send(path: string, init: RequestInit, opts: ApiOptions): Promise<
     const token = getAuthState().token;
     const headers = new Headers(opts.headers);
     if (token) headers.set(authHeaderName, `Bearer ${token}`);
+    const accessToken = token ? accessTokenSource?.current() : null;
+    if (accessToken) headers.set('Access-Token', accessToken);
     if (init.body !== undefined && !(init.body instanceof FormData)) headers.set('Content-Type', 'application/json');
     try {
       const res = await fetch(`${API_BASE}${path}`, { ...init, headers, signal: opts.signal });
       if (res.status !== STATUS_ACCESS_TOKEN_EXPIRED || attempt >= API_RETRIES) return res;
+      await accessTokenSource?.refresh().catch(() => undefined);
     } catch (err) {
       if (opts.signal?.aborted) throw err;
       if (attempt >= API_RETRIES) throw new ApiError(0, 'network_error', 'Network error');
