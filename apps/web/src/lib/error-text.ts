@@ -13,13 +13,24 @@ export function errorTextKey(err: unknown): string {
   return 'common:errors.unknown_error';
 }
 
+/**
+ * A wrong file type names what the field takes when the server says so (`details.expected`, e.g. ['pdf']): "Only PDF
+ * files are allowed" instead of the catalogue's general text (issue 12: a ZIP uploaded as a course PDF).
+ */
+function withParams(err: unknown, t: (key: string, options?: Record<string, unknown>) => string): string {
+  const expected = isApiError(err) && err.code === 'unknown_file_type' ? err.details?.expected : undefined;
+  if (Array.isArray(expected) && expected.length > 0)
+    return t('forms:onlyFileTypes', { types: expected.map((x) => String(x).toUpperCase()).join(', ') });
+  return t(errorTextKey(err));
+}
+
 export function errorText(err: unknown): string {
-  return i18n.t(errorTextKey(err));
+  return withParams(err, (key, options) => i18n.t(key, options));
 }
 
 export function useErrorText(): (err: unknown) => string {
   const { t } = useTranslation();
-  return useCallback((err: unknown) => t(errorTextKey(err)), [t]);
+  return useCallback((err: unknown) => withParams(err, (key, options) => t(key, options)), [t]);
 }
 
 /** A red notification with the translated error; for mutations that have no form to show it in. */
