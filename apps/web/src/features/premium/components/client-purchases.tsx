@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText, showApiError } from '../../../lib/error-text';
-import { formatDate } from '../../../lib/format';
+import { formatDay } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { useMayWriteClient } from '../../reseller/components/use-may-write-client';
 import { markPurchasePaid, refreshPremium, useClientPurchases } from '../api/premium';
@@ -78,7 +78,7 @@ export function ClientPurchases({ clientId }: { clientId: string }) {
                   <Table.Td>{t(`planName.${p.plan}`)}</Table.Td>
                   <Table.Td>{t(`method.${p.method}`)}</Table.Td>
                   <Table.Td ta="right">{formatCents(p.grossCents, p.currency, i18n.language)}</Table.Td>
-                  <Table.Td>{formatDate(p.createdAt, i18n.language)}</Table.Td>
+                  <Table.Td>{formatDay(p.createdAt, i18n.language)}</Table.Td>
                   <Table.Td>{p.invoiceNumber ?? '–'}</Table.Td>
                   <Table.Td>
                     {p.status === 'pending' && p.method === 'prepayment' && mayWrite ? (

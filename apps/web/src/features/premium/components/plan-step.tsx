@@ -28,7 +28,7 @@ export function PlanStep({ offer, plan, onChange }: Props) {
                       <sup aria-hidden>*</sup> {t(p.plan === 'monthly' ? 'plan.perMonth' : 'plan.perYear')}
                     </Text>
                     {p.plan === 'yearly' && offer.yearlyDiscountPercent > 0 && (
-                      <Badge color="green.9" variant="filled">
+                      <Badge color="#1b5e20" c="white" variant="filled">
                         {t('plan.discount', { percent: offer.yearlyDiscountPercent })}
                       </Badge>
                     )}

@@ -61,7 +61,7 @@ function CatalogueCard({ course, premium }: { course: TPremiumCourse; premium: b
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-labelledby={titleId}>
       <Stack gap="sm" h="100%">
-        <Badge color="grape.9" variant="light">
+        <Badge color="grape.9" variant="filled">
           {t('title')}
         </Badge>
         <Title order={3} size="h4" id={titleId} style={{ overflowWrap: 'anywhere' }}>

@@ -48,7 +48,10 @@ export function PremiumSettingsTab({ clientId }: { clientId: string }) {
 const toCents = (value: number | string) => Math.round(Number(value || 0) * 100);
 
 function SettingsForm({ clientId, settings }: { clientId: string; settings: TPremiumSettings }) {
-  const { t } = useTranslation('premium');
+  const { t, i18n } = useTranslation('premium');
+  // The reader's decimal comma (9,99 in German and French).
+  const separators =
+    i18n.language === 'en-US' ? { decimalSeparator: '.' } : { decimalSeparator: ',', thousandSeparator: '.' };
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const mayWrite = useMayWriteClient();
@@ -104,6 +107,7 @@ function SettingsForm({ clientId, settings }: { clientId: string; settings: TPre
             onChange={(v) => set('monthlyCents', toCents(v))}
             decimalScale={2}
             fixedDecimalScale
+            {...separators}
             min={0}
             readOnly={!mayWrite}
           />
@@ -113,6 +117,7 @@ function SettingsForm({ clientId, settings }: { clientId: string; settings: TPre
             onChange={(v) => set('yearlyCents', toCents(v))}
             decimalScale={2}
             fixedDecimalScale
+            {...separators}
             min={0}
             readOnly={!mayWrite}
           />
@@ -128,6 +133,7 @@ function SettingsForm({ clientId, settings }: { clientId: string; settings: TPre
             value={form.vatRateBasisPoints / 100}
             onChange={(v) => set('vatRateBasisPoints', Math.round(Number(v || 0) * 100))}
             decimalScale={2}
+            decimalSeparator={separators.decimalSeparator}
             min={0}
             max={100}
             readOnly={!mayWrite}

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { TablePaging, usePaging } from '../../../components/table-paging';
 import { useErrorText } from '../../../lib/error-text';
-import { formatDate } from '../../../lib/format';
+import { formatDay } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useInvoices } from '../api/premium';
 import { InvoiceDownload } from '../components/invoice-download';
@@ -54,7 +54,7 @@ export function InvoicesPage() {
                 {invoices.data.items.map((inv) => (
                   <Table.Tr key={inv.id}>
                     <Table.Td>{inv.number}</Table.Td>
-                    <Table.Td>{formatDate(inv.issuedAt, i18n.language)}</Table.Td>
+                    <Table.Td>{formatDay(inv.issuedAt, i18n.language)}</Table.Td>
                     <Table.Td>{t(`planName.${inv.plan}`)}</Table.Td>
                     <Table.Td ta="right">{formatCents(inv.grossCents, inv.currency, i18n.language)}</Table.Td>
                     <Table.Td>

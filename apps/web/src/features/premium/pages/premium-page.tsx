@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { useErrorText } from '../../../lib/error-text';
-import { formatDate } from '../../../lib/format';
+import { formatDay } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { createPurchase, refreshPremium, useOffer, usePurchase } from '../api/premium';
 import { addressErrors, BillingStep, type AddressErrors } from '../components/billing-step';
@@ -118,7 +118,7 @@ export function PremiumPage() {
           <Stack gap={4}>
             {state === 'paid' && <Text fw={700}>{t('paid')}</Text>}
             {o.status.activeUntil && (
-              <Text>{t('active', { date: formatDate(o.status.activeUntil, i18n.language) })}</Text>
+              <Text>{t('active', { date: formatDay(o.status.activeUntil, i18n.language) })}</Text>
             )}
             <Anchor component={Link} to="/">
               {t('catalogueLink')}
