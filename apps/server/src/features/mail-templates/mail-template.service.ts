@@ -39,12 +39,12 @@ import { sampleValues } from './template-sample';
 
 type Page<T> = { items: T[]; total: number; totalCapped: boolean; page: number; pageSize: number };
 
-function presentTemplate(row: MailTemplateRow, locales: MailTemplateLocaleRow[]): TMailTemplate {
+function presentTemplate(row: MailTemplateRow, locales: MailTemplateLocaleRow[], reader?: TLocale): TMailTemplate {
   const byLocale = new Map(locales.map((l) => [l.locale, l]));
   return {
     id: row.id,
     kind: row.kind as TMailTemplateKind,
-    name: row.name,
+    name: shownTemplateName(row, reader),
     isStandard: row.standard_kind !== null,
     locales: LOCALES.map((locale) => {
       const l = byLocale.get(locale);
@@ -59,6 +59,20 @@ function presentTemplate(row: MailTemplateRow, locales: MailTemplateLocaleRow[])
     }),
     updatedAt: row.updated_at,
   };
+}
+
+/**
+ * A standard template whose name nobody changed (it is still a built-in name of its kind, in any locale) shows its
+ * name in the reader's language (issue 12: the seeded names were German for everyone); a name someone gave it stays.
+ */
+export function shownTemplateName(
+  row: { name: string; kind: string; standard_kind: string | null },
+  reader: TLocale | undefined,
+): string {
+  if (!reader || row.standard_kind === null) return row.name;
+  const kind = row.kind as TMailTemplateKind;
+  const builtIn = LOCALES.some((l) => defaultTemplateName(kind, l) === row.name);
+  return builtIn ? defaultTemplateName(kind, reader) : row.name;
 }
 
 /** DECISIONS "template placeholders": an unknown placeholder is an error at save time, named in the answer. */
@@ -110,7 +124,7 @@ export async function listTemplates(
     items: rows.map((r) => ({
       id: r.id,
       kind: r.kind as TMailTemplateKind,
-      name: r.name,
+      name: shownTemplateName(r, actor.locale),
       isStandard: r.standard_kind !== null,
       subject: r.subject ?? '',
       updatedAt: r.updated_at,
@@ -122,12 +136,13 @@ export async function listTemplates(
   };
 }
 
-async function loadTemplate(db: DbOrTrx, clientId: string, id: string): Promise<TMailTemplate> {
+async function loadTemplate(db: DbOrTrx, clientId: string, id: string, reader?: TLocale): Promise<TMailTemplate> {
   const row = (await findMailTemplate(db, clientId, id)) ?? notFound('mail_template');
-  return presentTemplate(row, await findMailTemplateLocales(db, clientId, id));
+  return presentTemplate(row, await findMailTemplateLocales(db, clientId, id), reader);
 }
 
-export const getTemplate = (deps: AppDeps, actor: Actor, id: string) => loadTemplate(deps.db, actor.clientId, id);
+export const getTemplate = (deps: AppDeps, actor: Actor, id: string) =>
+  loadTemplate(deps.db, actor.clientId, id, actor.locale);
 
 function checkContents(locales: Partial<Record<TLocale, TMailTemplateContent>>): void {
   for (const [locale, c] of Object.entries(locales) as [TLocale, TMailTemplateContent][]) {
@@ -158,7 +173,7 @@ export async function createTemplate(
       await upsertMailTemplateLocale(trx, actor.clientId, id, locale, content, now);
     }
   });
-  return loadTemplate(deps.db, actor.clientId, id);
+  return loadTemplate(deps.db, actor.clientId, id, actor.locale);
 }
 
 export async function updateTemplate(
@@ -176,7 +191,7 @@ export async function updateTemplate(
       await upsertMailTemplateLocale(trx, actor.clientId, id, locale, content, now);
     }
   });
-  return loadTemplate(deps.db, actor.clientId, id);
+  return loadTemplate(deps.db, actor.clientId, id, actor.locale);
 }
 
 /** Deleting the standard template of a kind resets it: the next list makes it again from the defaults. */

@@ -240,6 +240,27 @@ describeEachDialect('mail templates', (ctx) => {
     });
   });
 
+  it("names the standard templates in the reader's language until someone renames one (issue 12)", async () => {
+    const { app, deps } = ctx();
+    const { client, content, idOf } = await setup();
+    const names = async (who: typeof content) =>
+      (await who.get('/api/mail-template', { pageSize: '100' }))
+        .json<{ items: { kind: string; name: string }[] }>()
+        .items.filter((i) => i.kind === 'reminder' || i.kind === 'activation')
+        .map((i) => i.name)
+        .sort();
+    const english = await signIn(app, await createUser(deps.db, client, { role: 'CONTENT_MASTER', locale: 'en-US' }));
+    const french = await signIn(app, await createUser(deps.db, client, { role: 'CONTENT_MASTER', locale: 'fr-FR' }));
+    expect(await names(content)).toEqual(['Erinnerung an die Schulung', 'Kontoaktivierung']);
+    expect(await names(english)).toEqual(['Account activation', 'Training reminder']);
+    expect((await english.get(`/api/mail-template/${idOf('reminder')}`)).json()).toMatchObject({
+      name: 'Training reminder',
+    });
+    expect(await names(french)).toEqual(['Activation du compte', 'Rappel de formation']);
+    await content.post(`/api/mail-template/${idOf('reminder')}`, { name: 'Unsere Erinnerung' });
+    expect(await names(english)).toEqual(['Account activation', 'Unsere Erinnerung']);
+  });
+
   it('refuses roles without the content capability (403) and answers 404 for another client’s template', async () => {
     const { app, deps } = ctx();
     const { idOf } = await setup();
