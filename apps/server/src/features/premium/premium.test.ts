@@ -105,6 +105,10 @@ describeEachDialect('premium: settings, offer, prepayment, invoices, catalogue',
     const foreign = await otherAdmin.post(`/api/premium/admin/purchases/${purchase.id}/paid`);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.body).not.toContain('Müller');
+    expect((await otherAdmin.get('/api/premium/admin/purchases', { clientId: w.client.id })).statusCode).toBe(404);
+    expect((await w.learner.get('/api/premium/admin/purchases', { clientId: w.client.id })).statusCode).toBe(403);
+    const badStatus = await w.admin.get('/api/premium/admin/purchases', { clientId: w.client.id, status: 'open' });
+    expect(badStatus.json()).toMatchObject({ error: 'validation_failed' });
     const list = await w.admin.get('/api/premium/admin/purchases', { clientId: w.client.id, status: 'pending' });
     expect(list.json()).toMatchObject({ total: 1, items: [{ id: purchase.id, invoiceNumber: 'RE-000001' }] });
 
