@@ -9,7 +9,8 @@ export default defineConfig({
   root,
   test: {
     include: ['e2e/**/*.e2e.ts'],
-    globalSetup: ['e2e/global-setup.ts'],
+    // The second: STORAGE=s3 without S3_ENDPOINT runs the journeys' servers on an s3rver (README "Tests with S3 storage").
+    globalSetup: ['e2e/global-setup.ts', 'apps/server/test/storage-global-setup.ts'],
     testTimeout: 90_000,
     hookTimeout: 120_000,
     pool: 'forks',

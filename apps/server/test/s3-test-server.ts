@@ -4,6 +4,9 @@ import path from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 
+// The SDK's note that its 2027 releases want Node 22 (the product pins Node 20.19), as in platform/storage/s3-store.ts.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 // A real S3 protocol server for tests (issue 16): s3rver on 127.0.0.1, its objects in a temporary folder. Its
 // fixed credentials are S3RVER/S3RVER.
 
