@@ -44,7 +44,9 @@ export function createUserImportHandler(): JobHandler<{ importId: string }> {
             skipped_count: c.skipped,
             failed_count: c.failed,
           });
-          await ctx.progress({ total: c.total, done: c.done, succeeded: c.created, failed: c.skipped + c.failed });
+          // A skipped duplicate is done but no failure (issue 12: the bar said "1 failed" where the result said
+          // "1 skipped, 0 failed"); the bar shows it as done, neither green nor red.
+          await ctx.progress({ total: c.total, done: c.done, succeeded: c.created, failed: c.failed });
         });
         await updateImport(deps.db, clientId, imp.id, { status: 'done', report: JSON.stringify(report) });
         return counts;

@@ -7,7 +7,7 @@ import { caller, describeEachDialect, type Caller, type TestContext } from '../.
 import { createClient, createUser, signIn } from '../../../test/factories';
 import { runDueJobs } from '../../platform/jobs';
 import { hashPassword } from '../../platform/passwords';
-import { createUserImportHandler } from './user-import.job';
+import { USER_IMPORT_JOB, createUserImportHandler } from './user-import.job';
 
 interface Preview {
   id: string;
@@ -67,6 +67,14 @@ describeEachDialect('CSV import and export', (ctx) => {
     lines.push('Doppel;Eins;person100@import.test;', 'Doppel;Zwei;person101@import.test;', 'Name;Vergeben;;Taken.Name');
     const { status, report } = await importCsv(c, admin, lines.join('\n'));
     expect(status).toMatchObject({ status: 'done', total: 1000, done: 1000, created: 990, skipped: 10, failed: 0 });
+    // The job's progress, which the bar shows, agrees with the result: the skipped rows are no failures.
+    const job = await c.deps.db
+      .selectFrom('jobs')
+      .select(['progress_total', 'progress_done', 'progress_succeeded', 'progress_failed'])
+      .where('kind', '=', USER_IMPORT_JOB)
+      .where('client_id', '=', client.id)
+      .executeTakeFirstOrThrow();
+    expect(job).toEqual({ progress_total: 1000, progress_done: 1000, progress_succeeded: 990, progress_failed: 0 });
     const count = await c.deps.db
       .selectFrom('users')
       .select((eb) => eb.fn.countAll<number>().as('n'))

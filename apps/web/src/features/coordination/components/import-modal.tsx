@@ -8,6 +8,7 @@ import { useErrorText } from '../../../lib/error-text';
 import { useAllGroups } from '../api/groups';
 import { downloadImportReport, importStatus, previewImport, runImport, uploadImport } from '../api/imports';
 import { refreshUsers } from '../api/users';
+import { ImportColumns } from './import-columns';
 import { ImportPreviewTable } from './import-preview-table';
 import { closeButton } from '../../../lib/notify';
 
@@ -84,6 +85,7 @@ export function ImportModal({ opened, onClose }: { opened: boolean; onClose: () 
         {!preview && (
           <>
             <Text size="sm">{t('import.intro')}</Text>
+            <ImportColumns />
             <FileInput
               label={t('import.file')}
               accept=".csv,text/csv"
