@@ -48,7 +48,9 @@ describe('lazily loaded locale namespaces (lib/i18n.ts)', () => {
       return [...text.matchAll(/\b(?:t|i18n\.t|i18n\.exists)\(\s*['"`]([a-z][a-z-]*):/g)]
         .map((m) => m[1] ?? '')
         .filter((ns) => namespaces.has(ns) && !loaded.has(ns))
-        .map((ns) => `${file}: ${ns}: (add '${ns}' to its useTranslation([...]))`);
+        .map(
+          (ns) => `${file}: ${ns}: add '${ns}' to its useTranslation([...]), or to FIRST_NAMESPACES outside components`,
+        );
     });
     expect(missing).toEqual([]);
   });
