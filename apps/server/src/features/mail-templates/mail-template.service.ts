@@ -255,11 +255,21 @@ export async function renderMailOfKind(
   clientId: string,
   m: { kind: TMailTemplateKind; locale: TLocale; values: TMailValues; templateId?: string | null },
 ): Promise<RenderedMail> {
+  const { source, locale } = await mailSourceOfKind(db, clientId, m);
+  return renderTemplate(source, m.values, locale);
+}
+
+/** The template text a mail of this kind and locale is rendered from (the values do not matter to it). */
+export async function mailSourceOfKind(
+  db: DbOrTrx,
+  clientId: string,
+  m: { kind: TMailTemplateKind; locale: TLocale; templateId?: string | null },
+) {
   const chosen = m.templateId ? await findMailTemplate(db, clientId, m.templateId) : undefined;
   const template = chosen ?? (await findStandardMailTemplate(db, clientId, m.kind));
   const localeRow = template
     ? pickLocale(await findMailTemplateLocales(db, clientId, template.id), m.locale)
     : undefined;
   const source = localeRow ? sourceOf(localeRow) : defaultTemplateContent(m.kind, m.locale);
-  return renderTemplate(source, m.values, localeRow ? (localeRow.locale as TLocale) : m.locale);
+  return { source, locale: localeRow ? (localeRow.locale as TLocale) : m.locale };
 }

@@ -3,7 +3,8 @@ import type { TMailPlaceholder, TMailTemplateKind, TMailValues } from '@lms/cont
 import type { DbOrTrx } from '../../db/database';
 import { notFound } from '../../platform/errors';
 import { isSecretText, type SecretText } from '../../platform/secret-text';
-import { renderMailOfKind } from '../mail-templates/mail-template.service';
+import { mailSourceOfKind } from '../mail-templates/mail-template.service';
+import { renderTemplate } from '../mail-templates/template-render';
 import { enqueueMail } from './mail-queue';
 import { findClientMailInfo } from './mail.repository';
 
@@ -37,6 +38,23 @@ export interface TemplatedMail {
  * subject and texts never hold the secret; the secret itself is sealed with APP_SECRET and put back only when the
  * worker delivers the mail (mail-queue.ts).
  */
+/**
+ * What a transaction has read for its mails: the client's name and support address and the template texts by kind,
+ * locale and template. Within one transaction they cannot change under it (the caller's own writes aside, and no
+ * caller edits a template while queueing), so an import of 10,000 users reads them once, not per mail (issue 15).
+ */
+type MailReads = Map<string, Promise<unknown>>;
+const readsOfTransaction = new WeakMap<object, MailReads>();
+
+function once<T>(db: DbOrTrx, key: string, read: () => Promise<T>): Promise<T> {
+  if (!db.isTransaction) return read();
+  let reads = readsOfTransaction.get(db);
+  if (!reads) readsOfTransaction.set(db, (reads = new Map<string, Promise<unknown>>()));
+  let pending = reads.get(key) as Promise<T> | undefined;
+  if (!pending) reads.set(key, (pending = read()));
+  return pending;
+}
+
 export async function sendTemplatedMail(
   trx: DbOrTrx,
   clientId: string,
@@ -46,7 +64,7 @@ export async function sendTemplatedMail(
   if (SECRET_LINK_KINDS.has(mail.kind) && !isSecretText(mail.values.link)) {
     throw new Error(`the link of a ${mail.kind} mail carries a one-time token and must be a SecretText`);
   }
-  const client = (await findClientMailInfo(trx, clientId)) ?? notFound('client');
+  const client = (await once(trx, `client|${clientId}`, () => findClientMailInfo(trx, clientId))) ?? notFound('client');
   const secrets: SecretText[] = [];
   const shown: TMailValues = {};
   for (const [key, value] of Object.entries(mail.values) as [TMailPlaceholder, string | SecretText | undefined][]) {
@@ -55,12 +73,13 @@ export async function sendTemplatedMail(
     shown[key] = isSecretText(value) ? value.redacted : value;
   }
   const values: TMailValues = { clientName: client.name, supportEmail: client.support_email ?? '', ...shown };
-  const rendered = await renderMailOfKind(trx, clientId, {
-    kind: mail.kind,
-    locale: mail.locale,
-    values,
-    templateId: mail.templateId,
-  });
+  const template = { kind: mail.kind, locale: mail.locale, templateId: mail.templateId };
+  const { source, locale } = await once(
+    trx,
+    `template|${clientId}|${mail.kind}|${mail.locale}|${mail.templateId ?? ''}`,
+    () => mailSourceOfKind(trx, clientId, template),
+  );
+  const rendered = renderTemplate(source, values, locale);
   return enqueueMail(
     trx,
     clientId,
