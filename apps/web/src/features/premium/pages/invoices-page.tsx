@@ -10,7 +10,8 @@ import { useInvoices } from '../api/premium';
 import { InvoiceDownload } from '../components/invoice-download';
 import { formatCents } from '../components/money';
 
-const STATUS_COLOR = { pending: 'yellow.9', paid: 'green.9', failed: 'red.9', cancelled: 'gray.7' } as const;
+/** Dark fills under white text (AA): a light tint of Mantine's shade 9 hid the label. */
+const STATUS_COLOR = { pending: '#8a5a00', paid: '#1b5e20', failed: '#b71c1c', cancelled: '#495057' } as const;
 
 /** /premium/invoices (spec section 2 "invoice list"): the user's invoices, paged on the server, each as a PDF. */
 export function InvoicesPage() {
@@ -58,7 +59,7 @@ export function InvoicesPage() {
                     <Table.Td>{t(`planName.${inv.plan}`)}</Table.Td>
                     <Table.Td ta="right">{formatCents(inv.grossCents, inv.currency, i18n.language)}</Table.Td>
                     <Table.Td>
-                      <Badge color={STATUS_COLOR[inv.status]} variant="light">
+                      <Badge color={STATUS_COLOR[inv.status]} c="white" variant="filled">
                         {t(`status.${inv.status}`)}
                       </Badge>
                     </Table.Td>

@@ -1,0 +1,192 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfText } from '../apps/server/src/features/certificates/test-certificates';
+import { startFakePaypal, type FakePaypal } from '../apps/server/test/fake-paypal';
+import { expectAccessible, heading, launchBrowser, openPage, screenshot, settle, signIn } from './browser';
+import { startServer, type TestServer } from './harness';
+import { apiAs } from './training-helpers';
+
+// Issue 14 "PayPal, in a browser": a participant buys the yearly plan with PayPal (the fake PayPal of the test
+// suite, spoken to by the real client code); the page waits; PayPal's webhook arrives and premium is active; a
+// premium course starts from the dashboard's catalogue; the invoice PDF names the billing address and the discounted
+// price. Axe on every screen; screenshots in German and English at 1280 and 390 px.
+
+const PARTICIPANT = 'participant@demo.example';
+const COURSE = 'Verhandeln für Fortgeschrittene';
+
+const atWidth = async (page: Page, width: number) => {
+  await page.setViewportSize({ width, height: 800 });
+  await settle(page);
+};
+
+const shots = async (page: Page, name: string) => {
+  await screenshot(page, name);
+  await atWidth(page, 390);
+  await screenshot(page, `${name}-390`);
+  await atWidth(page, 1280);
+};
+
+describe('premium: buying the yearly plan with PayPal', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let paypal: FakePaypal;
+  beforeAll(async () => {
+    paypal = await startFakePaypal();
+    [server, browser] = await Promise.all([startServer(paypal.env()), launchBrowser()]);
+    const admin = await apiAs(server, 'admin@demo.example');
+    const client = await admin.get<{ id: string }>('/client/current');
+    await admin.post('/premium/settings', {
+      clientId: client.id,
+      enabled: true,
+      monthlyCents: 999,
+      yearlyCents: 9990,
+      currency: 'EUR',
+      vatRateBasisPoints: 1900,
+      bankAccountHolder: 'Demo GmbH',
+      iban: 'DE89370400440532013000',
+      bic: 'COBADEFFXXX',
+      bankName: 'Commerzbank',
+      sellerVatId: 'DE123456789',
+    });
+    await admin.post('/courses', {
+      i18n: {
+        'de-DE': { title: COURSE, description: 'Harvard-Methode, Einwände, Abschluss.' },
+        'en-US': { title: 'Advanced negotiation', description: 'Harvard method, objections, closing.' },
+      },
+      premium: true,
+      active: true,
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await paypal?.stop();
+  });
+
+  it('shows the plans, the billing step and the catalogue in English at 1280 and 390 px', async () => {
+    await server.db.run("UPDATE users SET locale = 'en-US' WHERE email = ?", [PARTICIPANT]);
+    const { context, page } = await openPage(browser, { locale: 'en-US' });
+    await signIn(page, server, PARTICIPANT);
+    await expect.poll(() => page.getByRole('heading', { name: 'Premium courses' }).count()).toBe(1);
+    await expect.poll(() => page.getByText('Premium only').count()).toBe(1);
+    await expectAccessible(page, 'dashboard with the premium catalogue (English)');
+    await shots(page, 'premium-catalogue-en');
+    await page.getByRole('link', { name: 'Get premium' }).click();
+    await expect.poll(() => heading(page).textContent()).toBe('Premium');
+    await expect.poll(() => page.getByTestId('price-yearly').textContent()).toContain('€99.90');
+    expect(await page.getByText('Save 17%').count()).toBe(1);
+    expect(await page.getByText('All prices include 19% VAT.', { exact: false }).count()).toBe(1);
+    await expectAccessible(page, 'premium plans (English)');
+    await shots(page, 'premium-plan-en');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => page.getByLabel('House number').count()).toBe(1);
+    await expectAccessible(page, 'premium billing (English)');
+    await shots(page, 'premium-billing-en');
+    await context.close();
+    await server.db.run("UPDATE users SET locale = 'de-DE' WHERE email = ?", [PARTICIPANT]);
+  });
+
+  it('buys the yearly plan with PayPal, waits for the webhook, starts a premium course and gets the invoice', async () => {
+    paypal.captureStatus = 'PENDING'; // PayPal still checks the payment: only its webhook completes it
+    await server.db.run("UPDATE users SET locale = 'de-DE' WHERE email = ?", [PARTICIPANT]);
+    const { context, page } = await openPage(browser);
+    await signIn(page, server, PARTICIPANT);
+    await expect.poll(() => page.getByText('Nur mit Premium').count()).toBe(1);
+    await expectAccessible(page, 'dashboard with the premium catalogue');
+    await shots(page, 'premium-catalogue-de');
+
+    // Step 1: the yearly plan, its price with the footnote marker and the discount.
+    await page.getByRole('link', { name: 'Premium holen' }).click();
+    await expect.poll(() => page.getByTestId('price-yearly').textContent()).toContain('99,90');
+    expect(await page.getByText('17 % günstiger').count()).toBe(1);
+    await page.getByRole('radio', { name: /Jährlich/ }).check();
+    await expectAccessible(page, 'premium plans');
+    await shots(page, 'premium-plan-de');
+    await page.getByRole('button', { name: 'Weiter' }).click();
+
+    // Step 2: the billing address, PayPal.
+    await page.getByLabel(/^Name/).fill('Jürgen Müller');
+    await page.getByLabel('Straße').fill('Hauptstraße');
+    await page.getByLabel('Hausnummer').fill('12a');
+    await page.getByLabel('PLZ').fill('10115');
+    await page.getByLabel('Ort').fill('Berlin');
+    await page.getByLabel(/^Land/).fill('DE');
+    await page.getByRole('radio', { name: /PayPal/ }).check();
+    expect(await page.getByTestId('purchase-summary').textContent()).toContain('99,90');
+    await expectAccessible(page, 'premium billing');
+    await shots(page, 'premium-billing-de');
+
+    // PayPal's approval in its popup; it comes back to the platform and closes.
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: 'Zahlungspflichtig kaufen' }).click(),
+    ]);
+    await popup.waitForURL((url) => url.pathname === '/checkoutnow');
+    await popup.getByRole('button', { name: 'Approve payment' }).click();
+    await popup.waitForEvent('close', { timeout: 20_000 });
+
+    // The page waits: the poll has captured the order, but the capture is pending until PayPal's webhook.
+    await expect.poll(() => page.getByText('Warten auf die Bestätigung von PayPal').count()).toBe(1);
+    const order = [...paypal.orders.values()][0]!;
+    await expect.poll(() => order.status, { timeout: 15_000 }).toBe('COMPLETED');
+    expect(await page.getByTestId('purchase-pending').count()).toBe(1);
+    await expectAccessible(page, 'premium waiting for PayPal');
+    await shots(page, 'premium-waiting-de');
+
+    // The webhook arrives (signed as PayPal signs it): premium is active without a reload.
+    const status = await paypal.deliver(
+      server.url('/api/premium/paypal/webhook'),
+      paypal.signedDelivery(paypal.completeCapture(order.id)),
+    );
+    expect(status).toBe(200);
+    await expect.poll(() => page.getByTestId('premium-active').count(), { timeout: 15_000 }).toBe(1);
+    expect(await page.getByText('Vielen Dank! Premium ist jetzt aktiv.').count()).toBe(1);
+    await expectAccessible(page, 'premium active');
+    await shots(page, 'premium-active-de');
+
+    // A premium course starts from the dashboard's catalogue and becomes the user's training.
+    await page.goto(server.url('/'));
+    await page.getByRole('button', { name: `${COURSE} starten` }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/training/'));
+    await expect.poll(() => heading(page).textContent()).toBe(COURSE);
+
+    // The invoice: listed, downloaded, its text names the billing address and the discounted yearly price.
+    await page.goto(server.url('/premium/invoices'));
+    await expect.poll(() => page.locator('table > tbody').textContent()).toContain('RE-000001');
+    await expectAccessible(page, 'invoices');
+    await shots(page, 'premium-invoices-de');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Rechnung RE-000001 herunterladen' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('Rechnung-RE-000001.pdf');
+    const text = await pdfText(readFileSync(await download.path()));
+    for (const part of [
+      'Jürgen Müller',
+      'Hauptstraße 12a',
+      '10115 Berlin',
+      'Premium-Abo, jährlich',
+      '99,90',
+      '17 % Rabatt',
+    ])
+      expect(text).toContain(part);
+    await context.close();
+  });
+
+  it('shows premium and the invoices in English', async () => {
+    await server.db.run("UPDATE users SET locale = 'en-US' WHERE email = ?", [PARTICIPANT]);
+    const { context, page } = await openPage(browser, { locale: 'en-US' });
+    await signIn(page, server, PARTICIPANT);
+    await page.goto(server.url('/premium'));
+    await expect.poll(() => page.getByTestId('premium-active').count()).toBe(1);
+    await expectAccessible(page, 'premium active (English)');
+    await shots(page, 'premium-active-en');
+    await page.goto(server.url('/premium/invoices'));
+    await expect.poll(() => heading(page).textContent()).toBe('My invoices');
+    await expectAccessible(page, 'invoices (English)');
+    await shots(page, 'premium-invoices-en');
+    await context.close();
+    await server.db.run("UPDATE users SET locale = 'de-DE' WHERE email = ?", [PARTICIPANT]);
+  });
+});
