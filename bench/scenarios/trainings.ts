@@ -171,6 +171,16 @@ export const scenarios: BenchScenario[] = [
     prepare: async (ctx) => ({ path: '/api/user-course-trainings', headers: await authHeaders(ctx, LEARNER) }),
   },
   {
+    // Issue 15: p99 under 20 ms with 100 connections at once.
+    name: 'learner-dashboard (100 connections)',
+    seed: seedTrainings,
+    prepare: async (ctx) => ({
+      path: '/api/user-course-trainings',
+      headers: await authHeaders(ctx, LEARNER),
+      connections: 100,
+    }),
+  },
+  {
     name: 'training-status-page',
     seed: seedTrainings,
     prepare: async (ctx) => statusPage(ctx),

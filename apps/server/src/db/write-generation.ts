@@ -9,18 +9,28 @@ import type {
 } from 'kysely';
 
 /**
- * A counter that moves whenever this process writes to a table whose name starts with one of WATCHED_PREFIXES (the
- * tables a learner's dashboard is made of: trainings and their participants and module values, courses and their
- * texts, modules). Short caches of data read from those tables keep the counter they saw and drop an entry when it
- * has moved, so a write in this process shows at once; another process's write shows when the entry expires (issue
- * 15; docs/architecture.md "Short caches").
+ * Counters that move whenever this process writes to a table whose name starts with one of a family's prefixes:
+ * `learning` (what a learner's dashboard is made of: trainings and their participants and module values, courses and
+ * their texts, modules) and `people` (users, groups and their members, companies: what a user list counts). Short
+ * caches of data read from those tables keep the counter they saw and drop an entry when it has moved, so a write in
+ * this process shows at once; another process's write shows when the entry expires (issue 15; docs/architecture.md
+ * "Per-request cost and short caches").
  */
-let generation = 0;
-export const writeGeneration = (): number => generation;
+const FAMILIES = {
+  learning: ['training', 'course', 'module'],
+  people: ['users', 'group', 'compan'],
+} as const;
+export type WriteFamily = keyof typeof FAMILIES;
+const NAMES = Object.keys(FAMILIES) as WriteFamily[];
 
-const WATCHED_PREFIXES = ['training', 'course', 'module'] as const;
-const watched = (table: string | undefined) => !!table && WATCHED_PREFIXES.some((p) => table.startsWith(p));
-const WATCHED_RAW = new RegExp(`\\b(insert|update|delete)\\b[\\s\\S]*\\b(${WATCHED_PREFIXES.join('|')})`, 'i');
+const generations: Record<WriteFamily, number> = { learning: 0, people: 0 };
+export const writeGeneration = (family: WriteFamily = 'learning'): number => generations[family];
+
+const RAW = Object.fromEntries(
+  NAMES.map((f) => [f, new RegExp(`\\b(insert|update|delete)\\b[\\s\\S]*\\b(${FAMILIES[f].join('|')})`, 'i')]),
+) as Record<WriteFamily, RegExp>;
+const watchedBy = (family: WriteFamily) => (table: string | undefined) =>
+  !!table && FAMILIES[family].some((p) => table.startsWith(p));
 
 type Node = OperationNode & Record<string, unknown>;
 
@@ -33,7 +43,8 @@ function tableName(node: unknown): string | undefined {
   return undefined;
 }
 
-function writesWatchedTable(node: RootOperationNode): boolean {
+function writesWatchedTable(node: RootOperationNode, family: WriteFamily): boolean {
+  const watched = watchedBy(family);
   const n = node as unknown as Node;
   switch (n.kind) {
     case 'InsertQueryNode':
@@ -46,7 +57,7 @@ function writesWatchedTable(node: RootOperationNode): boolean {
     case 'DeleteQueryNode':
       return ((n.from as Node).froms as unknown[]).some((f) => watched(tableName(f)));
     case 'RawNode':
-      return WATCHED_RAW.test((n.sqlFragments as string[]).join(' '));
+      return RAW[family].test((n.sqlFragments as string[]).join(' '));
     default:
       return false;
   }
@@ -57,18 +68,21 @@ function writesWatchedTable(node: RootOperationNode): boolean {
  * counter. A PostgreSQL transaction still open after its last write is covered by the caches' expiry.
  */
 export class WriteGenerationPlugin implements KyselyPlugin {
-  readonly #writes = new WeakSet<object>();
+  readonly #writes = new WeakMap<object, WriteFamily[]>();
 
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    if (writesWatchedTable(args.node)) {
-      generation++;
-      this.#writes.add(args.queryId);
+    const kind = args.node.kind;
+    if (kind === 'SelectQueryNode') return args.node;
+    const families = NAMES.filter((f) => writesWatchedTable(args.node, f));
+    if (families.length > 0) {
+      for (const f of families) generations[f]++;
+      this.#writes.set(args.queryId, families);
     }
     return args.node;
   }
 
   transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    if (this.#writes.has(args.queryId)) generation++;
+    for (const f of this.#writes.get(args.queryId) ?? []) generations[f]++;
     return Promise.resolve(args.result);
   }
 }

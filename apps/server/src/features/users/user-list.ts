@@ -3,7 +3,8 @@ import { ROLES } from '@lms/contracts/roles';
 import type { TUserFilter, TUserListQuery, TUserSort } from '@lms/contracts/users';
 import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Database, DbOrTrx } from '../../db/database';
-import { countCapped } from '../../platform/paging';
+import { writeGeneration } from '../../db/write-generation';
+import { countCapped, type CappedTotal } from '../../platform/paging';
 import { foldText, repairUserSearchKeys, searchWords } from './user-search-keys';
 import { searchSupport, textContains, usesFts, type SearchSupport } from './user-search-sql';
 import { userInScope, type UserScope } from './user-scope';
@@ -128,6 +129,28 @@ function sortBy<O>(
   return q.orderBy(sql`${col} ${dir}${nullsClause}`).orderBy(sql`u.id ${dir}`);
 }
 
+/** How long a user list's total is kept per process (issue 15: paging through a list counts once, not per page). */
+export const USER_TOTAL_CACHE_MS = 5_000;
+const totals = new Map<string, { generation: number; until: number; total: CappedTotal }>();
+
+/**
+ * The total of a search, kept USER_TOTAL_CACHE_MS and dropped at once when this process writes users, groups, their
+ * members or companies (db/write-generation, family `people`); another process's change shows within that time.
+ * Inside a transaction it is always counted (the transaction may have changed what it counts).
+ */
+async function cachedTotal(db: DbOrTrx, key: unknown, count: () => Promise<CappedTotal>): Promise<CappedTotal> {
+  if (db.isTransaction) return count();
+  const k = JSON.stringify(key);
+  const now = Date.now();
+  const generation = writeGeneration('people');
+  const hit = totals.get(k);
+  if (hit && hit.until > now && hit.generation === generation) return hit.total;
+  const total = await count();
+  if (totals.size >= 1_000) totals.clear();
+  totals.set(k, { generation, until: now + USER_TOTAL_CACHE_MS, total });
+  return total;
+}
+
 /**
  * One page of users plus the total: the page uses the sort index, the count only the filter, and stops at
  * LIST_TOTAL_CAP (issue 15), so a tenant of 100,000 users costs what one of 10,000 does.
@@ -139,7 +162,10 @@ export async function listUserPage(db: DbOrTrx, scope: UserScope, query: TUserLi
   const page = sortBy(columns, scope.clientId, query.sort, query.order, where.selective)
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
-  const counted = () => countCapped(db, db.selectFrom('users as u').where(where));
+  const counted = () =>
+    cachedTotal(db, { scope, filter: [query.search, query.role, query.status, query.companyId, query.groupId] }, () =>
+      countCapped(db, db.selectFrom('users as u').where(where)),
+    );
   // SQLite answers one statement at a time anyway, and interleaving two of them is slower than running them in turn.
   const [rows, count] =
     scope.dialect === 'sqlite'
