@@ -1,7 +1,7 @@
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { TEST_PASSWORD, createClient, createUser, signIn } from '../../test/factories';
 import { caller, describeEachDialect } from '../../test/test-app';
-import { clientsOnContentHost, contentHostOf, normaliseHost } from './tenant';
+import { clientsOnContentHost, contentHostOf, normaliseHost, TenantResolver } from './tenant';
 
 const CONTENT_ORIGIN = 'http://content.test:4001';
 
@@ -47,3 +47,26 @@ describeEachDialect(
   },
   { contentOrigin: CONTENT_ORIGIN },
 );
+
+// Issue 16: a client change reaches every process within 10 s of its commit. A second resolver is another process:
+// it does not hear the first one's forget(), so only the cache's life bounds what it shows.
+describeEachDialect('tenant cache bound across processes', (ctx) => {
+  it('shows a change made elsewhere once 10 s have passed since its cached read began, never later', async () => {
+    const { deps } = ctx();
+    const client = await createClient(deps.db, { name: 'Vorher GmbH' });
+    const other = new TenantResolver(deps.db);
+    const spy = vi.spyOn(Date, 'now');
+    try {
+      const t0 = Date.parse('2031-01-01T00:00:00.000Z');
+      spy.mockReturnValue(t0);
+      expect((await other.resolve(client.host))?.name).toBe('Vorher GmbH');
+      await deps.db.updateTable('clients').set({ name: 'Nachher GmbH' }).where('id', '=', client.id).execute();
+      spy.mockReturnValue(t0 + 9_999);
+      expect((await other.resolve(client.host))?.name).toBe('Vorher GmbH');
+      spy.mockReturnValue(t0 + 10_000);
+      expect((await other.resolve(client.host))?.name).toBe('Nachher GmbH');
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
