@@ -13,6 +13,7 @@ declare module 'oidc-provider' {
   class Grant {
     constructor(init: { accountId: string; clientId: string });
     addOIDCScope(scope: string): void;
+    addResourceScope(resource: string, scope: string): void;
     save(): Promise<string>;
   }
   export default class Provider {

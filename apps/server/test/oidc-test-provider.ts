@@ -1,3 +1,5 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- e2e and bench compile this file without apps/server/test, where the types of oidc-provider are declared
+/// <reference path="./oidc-provider.d.ts" />
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
@@ -40,6 +42,8 @@ export interface TestProvider {
   close(): Promise<void>;
 }
 
+const RESOURCE = 'urn:lms:app';
+
 interface TenantKeys {
   jwk: JWK;
   privateKey: CryptoKey;
@@ -47,6 +51,7 @@ interface TenantKeys {
 
 export async function startTestProvider(opts: {
   tenants: string[];
+  /** Read when a tenant's provider is made (its first request): a test may add redirect URIs until then. */
   clients: Array<{ clientId: string; redirectUris: string[] }>;
   tls?: { key: string; cert: string };
 }): Promise<TestProvider> {
@@ -59,9 +64,18 @@ export async function startTestProvider(opts: {
   const port = (server.address() as AddressInfo).port;
   const authority = `${opts.tls ? 'https' : 'http'}://127.0.0.1:${port}`;
 
+  const keysOf = new Map<string, TenantKeys>();
   for (const tenant of opts.tenants) {
     const { privateKey } = await generateKeyPair('RS256', { extractable: true });
     const jwk = { ...(await exportJWK(privateKey)), kid: `key-${tenant}`, alg: 'RS256', use: 'sig' };
+    keysOf.set(tenant, { jwk, privateKey });
+  }
+  /** Made at the first request, so a test may add clients (their redirect URIs) after the provider started. */
+  const handlerOf = (tenant: string) => {
+    const known = handlers.get(tenant);
+    const keys = keysOf.get(tenant);
+    if (known || !keys) return known;
+    const { jwk } = keys;
     const provider = new Provider(`${authority}/${tenant}/v2.0`, {
       clients: opts.clients.map((c) => ({
         client_id: c.clientId,
@@ -80,7 +94,22 @@ export async function startTestProvider(opts: {
       conformIdTokenClaims: false,
       ttl: { Interaction: 600, Grant: 3600, Session: 3600, AccessToken: 3600, IdToken: 3600 },
       scopes: ['openid', 'email', 'profile', 'offline_access'],
-      features: { devInteractions: { enabled: false } },
+      features: {
+        devInteractions: { enabled: false },
+        // Access tokens as JWTs for the app's default scope (`<client id>/.default`), as Entra issues them: the
+        // API checks their expiry (Access-Token, ARCHITECTURE section 5).
+        resourceIndicators: {
+          enabled: true,
+          defaultResource: () => RESOURCE,
+          useGrantedResource: () => true,
+          getResourceServerInfo: (_ctx: unknown, _resource: string, client: { clientId: string }) => ({
+            scope: `${client.clientId}/.default`,
+            audience: client.clientId,
+            accessTokenFormat: 'jwt',
+            accessTokenTTL: 3600,
+          }),
+        },
+      },
       clientBasedCORS: () => true,
       cookies: { keys: [randomBytes(16).toString('hex')] },
       interactions: { url: (_ctx, interaction) => `/${tenant}/v2.0/interaction/${interaction.uid}` },
@@ -102,14 +131,16 @@ export async function startTestProvider(opts: {
       },
     });
     provider.proxy = false;
-    handlers.set(tenant, { provider, keys: { jwk, privateKey } });
-  }
+    const made = { provider, keys };
+    handlers.set(tenant, made);
+    return made;
+  };
 
   server.on('request', (req, res) => {
     void (async () => {
       const url = req.url ?? '/';
       const tenant = url.split('/')[1] ?? '';
-      const h = handlers.get(tenant);
+      const h = handlerOf(tenant);
       const prefix = `/${tenant}/v2.0`;
       if (!h || !url.startsWith(prefix)) {
         res.statusCode = 404;
@@ -124,7 +155,10 @@ export async function startTestProvider(opts: {
         accounts.set(account.sub, account);
         const details = await h.provider.interactionDetails(req, res);
         const grant = new h.provider.Grant({ accountId: account.sub, clientId: String(details.params.client_id) });
-        grant.addOIDCScope(String(details.params.scope));
+        const clientId = String(details.params.client_id);
+        const asked = String(details.params.scope).split(' ');
+        grant.addOIDCScope(asked.filter((x) => !x.endsWith('/.default')).join(' '));
+        grant.addResourceScope(RESOURCE, `${clientId}/.default`);
         const grantId = await grant.save();
         await h.provider.interactionFinished(
           req,
@@ -200,7 +234,7 @@ export async function startTestProvider(opts: {
       return (await token.json()) as { id_token: string; access_token: string };
     },
     async sign(tenant, claims, signOpts = {}) {
-      const h = handlers.get(tenant);
+      const h = handlerOf(tenant);
       if (!h) throw new Error(`unknown tenant ${tenant}`);
       const key = signOpts.foreignKey ? (await generateKeyPair('RS256')).privateKey : h.keys.privateKey;
       return new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: h.keys.jwk.kid! }).sign(key);
