@@ -91,15 +91,6 @@ function s3Env(dataDir: string): NodeJS.ProcessEnv {
   return { STORAGE, S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_PREFIX };
 }
 
-/** With STORAGE=s3 (README "Tests with S3 storage") the server keeps its files in the run's bucket, under a prefix of its own. */
-function s3Env(dataDir: string): NodeJS.ProcessEnv {
-  const e = process.env;
-  if (e.STORAGE !== 's3') return {};
-  const { STORAGE, S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = e;
-  const S3_PREFIX = `${e.S3_PREFIX ?? ''}${path.basename(dataDir)}/`;
-  return { STORAGE, S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_PREFIX };
-}
-
 /**
  * Starts the real server (apps/server/src/main.ts) on free ports with a fresh data folder and demo data.
  * `extraEnv` adds settings, e.g. SMTP_URL of a test SMTP server.
@@ -124,7 +115,6 @@ export async function startServer(
     LMS_DEMO_PASSWORD: DEMO_PASSWORD,
     LOG_LEVEL: 'warn',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
-    ...s3Env(dataDir),
     ...s3Env(dataDir),
     ...extraEnv,
   };
