@@ -21,7 +21,7 @@ import {
   IconUsersGroup,
   type Icon,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '../../lib/auth-store';
@@ -65,7 +65,12 @@ interface ItemProps {
 /** A group opens with a real button that says whether it is expanded (WAI-ARIA disclosure pattern). */
 function MenuGroup({ entry, activeTo, onNavigate }: ItemProps) {
   const { t } = useTranslation();
-  const [opened, setOpened] = useState(() => (entry.children ?? []).some((c) => c.to === activeTo));
+  const holdsActive = (entry.children ?? []).some((c) => c.to === activeTo);
+  const [opened, setOpened] = useState(holdsActive);
+  // A page reached another way (a link in the page, the browser's back button) opens the group it belongs to.
+  useEffect(() => {
+    if (holdsActive) setOpened(true);
+  }, [holdsActive]);
   return (
     <NavLink
       component="button"

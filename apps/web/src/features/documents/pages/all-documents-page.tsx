@@ -96,13 +96,7 @@ export function AllDocumentsPage() {
             ),
           },
         ]}
-        empty={
-          search.debounced ? (
-            <EmptyState title={t('all.noMatch')} />
-          ) : (
-            <EmptyState title={t('all.empty')} text={t('ui:empty.allDocuments.text')} />
-          )
-        }
+        empty={search.debounced ? <EmptyState title={t('all.noMatch')} /> : <EmptyState title={t('all.empty')} />}
         totalLabel={(count) => t('all.total', { count })}
       />
     </Stack>
