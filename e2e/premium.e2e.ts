@@ -174,6 +174,48 @@ describe('premium: buying the yearly plan with PayPal', () => {
     await context.close();
   });
 
+  it('prepayment: the invoice is issued, premium waits until the admin marks it paid in the client page', async () => {
+    const buyer = await openPage(browser);
+    await signIn(buyer.page, server, 'coordinator@demo.example');
+    await buyer.page.goto(server.url('/premium'));
+    await buyer.page.getByRole('button', { name: 'Weiter' }).click();
+    await buyer.page.getByLabel(/^Name/).fill('Conrad Coordinator');
+    await buyer.page.getByLabel('Straße').fill('Marktplatz');
+    await buyer.page.getByLabel('Hausnummer').fill('3');
+    await buyer.page.getByLabel('PLZ').fill('80331');
+    await buyer.page.getByLabel('Ort').fill('München');
+    await buyer.page.getByLabel(/^Land/).fill('DE');
+    await buyer.page.getByRole('radio', { name: /Vorkasse/ }).check();
+    await buyer.page.getByRole('button', { name: 'Zahlungspflichtig kaufen' }).click();
+    await expect.poll(() => buyer.page.getByText('Rechnung ausgestellt').count()).toBe(1);
+    await expectAccessible(buyer.page, 'prepayment invoice issued');
+    await shots(buyer.page, 'premium-prepayment-de');
+    const [download] = await Promise.all([
+      buyer.page.waitForEvent('download'),
+      buyer.page.getByRole('button', { name: 'Rechnung herunterladen' }).click(),
+    ]);
+    const text = await pdfText(readFileSync(await download.path()));
+    for (const part of ['Conrad Coordinator', 'Marktplatz 3', 'DE89370400440532013000', 'RE-000002'])
+      expect(text).toContain(part);
+
+    // The admin sees the open prepayment on the client's Premium tab and marks it paid.
+    const admin = await openPage(browser);
+    await signIn(admin.page, server, 'admin@demo.example');
+    const client = await (await apiAs(server, 'admin@demo.example')).get<{ id: string }>('/client/current');
+    await admin.page.goto(server.url(`/reseller/clients/${client.id}/premium`));
+    const mark = admin.page.getByRole('button', { name: 'Kauf von Conrad Coordinator als bezahlt markieren' });
+    await expect.poll(() => mark.count()).toBe(1);
+    await expectAccessible(admin.page, 'client premium tab');
+    await shots(admin.page, 'premium-admin-de');
+    await mark.click();
+    await expect.poll(() => admin.page.getByText('Als bezahlt markiert; Premium ist aktiv.').count()).toBe(1);
+    await admin.context.close();
+
+    await buyer.page.reload();
+    await expect.poll(() => buyer.page.getByTestId('premium-active').count(), { timeout: 15_000 }).toBe(1);
+    await buyer.context.close();
+  });
+
   it('shows premium and the invoices in English', async () => {
     await server.db.run("UPDATE users SET locale = 'en-US' WHERE email = ?", [PARTICIPANT]);
     const { context, page } = await openPage(browser, { locale: 'en-US' });
