@@ -12,6 +12,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-field';
 import { CourseTemplateSelect, type CourseTemplateField, type TemplateChoices } from './course-template-select';
 import { LocaleTabs } from '../../../components/locale-tabs';
 
@@ -106,7 +107,7 @@ export function CourseForm({ draft, onChange, modules, activeLocale, onLocale, t
   const setText = (locale: TLocale, field: 'title' | 'description', value: string) =>
     set('texts', { ...draft.texts, [locale]: { ...draft.texts[locale], [field]: value } });
   const dateInput = (key: 'startDate' | 'deadline' | 'reminderFrom' | 'reminderUntil', label: string) => (
-    <TextInput type="date" label={label} value={draft[key]} onChange={(e) => set(key, e.currentTarget.value)} />
+    <DateField label={label} value={draft[key]} onChange={(v) => set(key, v)} />
   );
   const templateSelect = (field: CourseTemplateField) => (
     <CourseTemplateSelect

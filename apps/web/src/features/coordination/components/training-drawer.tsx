@@ -1,8 +1,9 @@
 import type { TTrainingPerson } from '@lms/contracts/trainings';
-import { Alert, Button, Drawer, Group, Loader, MultiSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Drawer, Group, Loader, MultiSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-field';
 import { useErrorText } from '../../../lib/error-text';
 import { formatDate } from '../../../lib/format';
 import { closeButton, notifySuccess } from '../../../lib/notify';
@@ -163,19 +164,17 @@ export function TrainingDrawer({ state, onClose }: { state: TrainingDrawerState;
               onChange={(users) => set('users', users)}
             />
             <SimpleGrid cols={{ base: 1, xs: 2 }}>
-              <TextInput
-                type="date"
+              <DateField
                 label={t('fields.startDate')}
                 description={courseDate('startDate')}
                 value={draft.startDate}
-                onChange={(e) => set('startDate', e.currentTarget.value)}
+                onChange={(v) => set('startDate', v)}
               />
-              <TextInput
-                type="date"
+              <DateField
                 label={t('fields.deadline')}
                 description={courseDate('deadline')}
                 value={draft.deadline}
-                onChange={(e) => set('deadline', e.currentTarget.value)}
+                onChange={(v) => set('deadline', v)}
                 error={fieldErrors.deadline}
               />
             </SimpleGrid>

@@ -17,6 +17,7 @@ import {
 } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-field';
 import { useAuth } from '../../../lib/auth-store';
 import { useErrorText } from '../../../lib/error-text';
 import { notifySuccess } from '../../../lib/notify';
@@ -165,17 +166,15 @@ export function ClientDataForm({ client }: { client: TClient }) {
                   onChange={(e) => patch({ platformActive: e.currentTarget.checked })}
                 />
                 <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                  <TextInput
-                    type="date"
+                  <DateField
                     label={t('fields.platformStart')}
                     value={text(form.platformStart)}
-                    onChange={(e) => patch({ platformStart: orNull(e.currentTarget.value) })}
+                    onChange={(v) => patch({ platformStart: orNull(v) })}
                   />
-                  <TextInput
-                    type="date"
+                  <DateField
                     label={t('fields.platformEnd')}
                     value={text(form.platformEnd)}
-                    onChange={(e) => patch({ platformEnd: orNull(e.currentTarget.value) })}
+                    onChange={(v) => patch({ platformEnd: orNull(v) })}
                   />
                 </SimpleGrid>
               </Stack>

@@ -2,6 +2,7 @@ import type { TCreatedClientToken } from '@lms/contracts/client-tokens';
 import { Alert, Button, CopyButton, Drawer, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-field';
 import { FormButtons, FormError, useFormSubmit } from '../../../components/form-submit';
 import { todayIso } from '../../../lib/format';
 import { closeButton } from '../../../lib/notify';
@@ -91,13 +92,12 @@ export function TokenCreateDrawer({ clientId, opened, onClose, onCreated }: Prop
               value={name}
               onChange={(e) => setName(e.currentTarget.value)}
             />
-            <TextInput
-              type="date"
+            <DateField
               label={t('tokens.expiresOn')}
               description={t('tokens.expiresHint')}
-              min={todayIso()}
+              minDate={todayIso()}
               value={expiresOn}
-              onChange={(e) => setExpiresOn(e.currentTarget.value)}
+              onChange={setExpiresOn}
             />
             <FormButtons busy={busy} onCancel={onClose} submitLabel={t('tokens.createSubmit')} />
           </Stack>
