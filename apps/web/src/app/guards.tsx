@@ -6,7 +6,7 @@ import { apiGet } from '../lib/api-client';
 import { setCurrentUser, useAuth, rememberRedirectPath } from '../lib/auth-store';
 import i18n, { isLocale } from '../lib/i18n';
 import { decideRoute, type RouteDecision } from '../lib/route-rules';
-import { AuthorizationErrorDialog } from './layout/api-dialogs';
+import { AuthorizationErrorDialog } from './layout/lazy-parts';
 import { PageLoader } from '../components/page-loader';
 import { ConnectionErrorPage } from './layout/connection-error-page';
 

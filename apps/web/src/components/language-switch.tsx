@@ -14,12 +14,18 @@ export const LANGUAGE_NAMES: Record<TLocale, string> = { 'de-DE': 'Deutsch', 'en
 /** Changes the UI language; a signed-in user's choice is saved on the server (POST /api/user/locale). */
 export async function changeLocale(locale: TLocale): Promise<void> {
   rememberLocale(locale);
-  await i18n.changeLanguage(locale);
+  // The new language's texts download first (lib/i18n.ts); the server learns the choice meanwhile, not after, so
+  // a page loaded right away already gets it.
+  const switched = i18n.changeLanguage(locale);
   const user = getAuthState().user;
   // During a forced password change the server refuses everything else; the choice stays on this device.
-  if (!user || user.passwordChangeRequired) return;
+  if (!user || user.passwordChangeRequired) {
+    await switched;
+    return;
+  }
   try {
-    setCurrentUser(await apiPost('/user/locale', { locale }, ZCurrentUser));
+    const [, saved] = await Promise.all([switched, apiPost('/user/locale', { locale }, ZCurrentUser)]);
+    setCurrentUser(saved);
   } catch (err) {
     showApiError(err);
   }

@@ -1,5 +1,5 @@
 import { DEFAULT_COLOURS, type TClientColours } from '@lms/contracts/client';
-import { Modal, Title, createTheme, type CSSVariablesResolver, type MantineThemeOverride } from '@mantine/core';
+import { Title, createTheme, type CSSVariablesResolver, type MantineThemeOverride } from '@mantine/core';
 import { ensureContrast, shadesOf } from './colour';
 
 /**
@@ -24,11 +24,12 @@ export function buildTheme(colours: TClientColours = DEFAULT_COLOURS): MantineTh
     defaultRadius: 'md',
     components: {
       Title: Title.extend({ styles: { root: { color: 'var(--lms-color-headline)' } } }),
-      Modal: Modal.extend({
+      // A plain object, not Modal.extend: importing Modal here put it (and its scroll area) into the first visit.
+      Modal: {
         styles: {
           title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)', color: 'var(--lms-color-headline)' },
         },
-      }),
+      },
     },
     other: { colours },
   });

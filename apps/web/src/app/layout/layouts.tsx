@@ -4,10 +4,9 @@ import { useAuth } from '../../lib/auth-store';
 import { NotFoundPage } from '../../features/public/pages/not-found-page';
 import { CookieDialog } from '../../features/public/components/cookie-dialog';
 import { GuardedOutlet, RouteGuard } from '../guards';
-import { ApiDialogs } from './api-dialogs';
+import { ApiDialogs, ShellFrame } from './lazy-parts';
 import { PageLoader } from '../../components/page-loader';
 import { PlainFrame } from './plain-frame';
-import { ShellFrame } from './shell-frame';
 
 /** Every route passes here: the redirects, the API dialogs and the cookie dialog. */
 export function RootLayout() {
