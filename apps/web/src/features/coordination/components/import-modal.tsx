@@ -1,5 +1,5 @@
 import type { TImportPreview, TImportStatus, TUserCsvField } from '@lms/contracts/users';
-import { Alert, Button, Checkbox, FileInput, Group, Modal, MultiSelect, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, FileInput, Group, Modal, MultiSelect, Stack, Text, Tooltip } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -95,9 +95,16 @@ export function ImportModal({ opened, onClose }: { opened: boolean; onClose: () 
               placeholder={t('import.choose')}
             />
             <Group justify="flex-end">
-              <Button onClick={() => void upload()} disabled={!file} loading={busy}>
-                {t('import.upload')}
-              </Button>
+              <Tooltip label={t('import.chooseFirst')} disabled={!!file} withArrow>
+                <Button
+                  onClick={(e) => (file ? void upload() : e.preventDefault())}
+                  data-disabled={file ? undefined : true}
+                  aria-disabled={file ? undefined : true}
+                  loading={busy}
+                >
+                  {t('import.upload')}
+                </Button>
+              </Tooltip>
             </Group>
           </>
         )}
