@@ -78,7 +78,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   app.decorate('tenants', tenants);
   installErrorHandler(app);
   installInputGuards(app);
-  installSecurityHeaders(app, deps.config.contentOrigin);
+  installSecurityHeaders(app, deps.config.contentOrigin, new URL(deps.config.entraAuthority).origin);
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });

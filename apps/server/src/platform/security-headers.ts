@@ -5,15 +5,17 @@ import type { FastifyInstance } from 'fastify';
  * itself (blob:, the certificate preview; only the app's own script can make one), and nobody may frame the app.
  * Vite's build needs no inline scripts, so script-src stays 'self'.
  */
-export function installSecurityHeaders(app: FastifyInstance, contentOrigin: string): void {
+export function installSecurityHeaders(app: FastifyInstance, contentOrigin: string, identityOrigin?: string): void {
+  // Entra ID sign-in (issue 13): msal fetches the tenant's metadata and tokens, and frames it for silent sign-on.
+  const identity = identityOrigin ? ` ${identityOrigin}` : '';
   const csp = [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    "connect-src 'self'",
-    `frame-src ${contentOrigin} blob:`,
+    `connect-src 'self'${identity}`,
+    `frame-src ${contentOrigin} blob:${identity}`,
     "frame-ancestors 'none'",
     "object-src 'none'",
     "base-uri 'self'",

@@ -36,7 +36,7 @@ function msalOf(config: TEntraConfig): Promise<PublicClientApplication> {
 /** The popup sign-in with the server's nonce (the ID token carries it back to the server, which uses it once). */
 export async function signInWithPopup(config: TEntraConfig, nonce: string): Promise<AuthenticationResult> {
   const msal = await msalOf(config);
-  const result = await msal.loginPopup({ scopes: scopesOf(config), nonce, prompt: 'select_account' });
+  const result = await msal.loginPopup({ scopes: scopesOf(config), nonce });
   msal.setActiveAccount(result.account);
   return result;
 }
