@@ -2,7 +2,6 @@ import { Alert, Box, Checkbox, Group, Loader, Paper, Table, UnstyledButton, Visu
 import { useElementSize } from '@mantine/hooks';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import {
-  flexRender,
   getCoreRowModel,
   useReactTable,
   type ColumnDef,
@@ -241,9 +240,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
                           key={cell.id}
                           style={column?.nowrap || column?.actions ? { whiteSpace: 'nowrap' } : undefined}
                         >
-                          {cell.column.id === SELECT_ID
-                            ? selectBox(row)
-                            : flexRender(cell.column.columnDef.cell, cell.getContext())}
+                          {/* Called, not rendered as a component: the column's cell function is new on every
+                              render, and as a component type it would remount the cell (losing its state). */}
+                          {cell.column.id === SELECT_ID ? selectBox(row) : column?.cell(row.original, row.index)}
                         </Table.Td>
                       );
                     })}
