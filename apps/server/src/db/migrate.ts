@@ -49,7 +49,9 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
 
 export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {
   const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations(dialect)) };
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  // Work lands from parallel branches: a migration named before one already applied (each touches its own tables)
+  // must still run on a database that took the later one first, instead of refusing to start.
+  const { error, results } = await new Migrator({ db, provider, allowUnorderedMigrations: true }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
