@@ -53,7 +53,7 @@ describe('a participant signs in and sees the dashboard', () => {
     expect(Math.round((Date.parse(expires) - Date.now()) / 86_400_000)).toBe(3650);
     const menu = page.getByRole('navigation', { name: 'Hauptmenü' });
     const entries = await menu.getByRole('link').allTextContents();
-    expect(entries).toEqual(['Kurse', 'Downloads', 'Hilfe', 'Passwort ändern']);
+    expect(entries).toEqual(['Kurse', 'Downloads', 'Nachrichten', 'Ansprechpersonen', 'Hilfe', 'Passwort ändern']);
     const footer = page.getByRole('contentinfo');
     expect(await footer.getByRole('link', { name: 'Support' }).getAttribute('href')).toBe(
       'mailto:support@demo.example',
