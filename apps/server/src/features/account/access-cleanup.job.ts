@@ -1,11 +1,11 @@
 import type { DbOrTrx } from '../../db/database';
+import { CLEANUP_BATCH, deleteInBatches } from '../../platform/batch-delete';
 import type { JobHandler } from '../../platform/jobs';
 import { defineSchedule, type ScheduledRun } from '../../platform/scheduler';
 import { deleteExpiredSessions } from '../../platform/session';
 
 /** A used or expired link is kept this long, then deleted. */
 export const LINK_TOKEN_KEEP_DAYS = 7;
-const BATCH = 1_000;
 const DAY_MS = 86_400_000;
 
 /**
@@ -25,7 +25,7 @@ export const accessCleanupSchedule = defineSchedule({
  * Deletes up to `limit` link tokens used or expired before `now` minus LINK_TOKEN_KEEP_DAYS; answers how many.
  * Platform-wide on purpose (no client filter): it is the clean-up of every client's tokens.
  */
-export async function deleteStaleLinkTokens(db: DbOrTrx, now: Date, limit = BATCH): Promise<number> {
+export async function deleteStaleLinkTokens(db: DbOrTrx, now: Date, limit = CLEANUP_BATCH): Promise<number> {
   const before = new Date(now.getTime() - LINK_TOKEN_KEEP_DAYS * DAY_MS).toISOString();
   const res = await db
     .deleteFrom('user_tokens')
@@ -40,27 +40,13 @@ export async function deleteStaleLinkTokens(db: DbOrTrx, now: Date, limit = BATC
   return Number(res.numDeletedRows);
 }
 
-/** Deletes in batches of BATCH rows (short statements, no long lock); stops early when the worker stops. */
-async function deleteAll(
-  ctx: { signal: AbortSignal; heartbeat(): Promise<boolean> },
-  batch: () => Promise<number>,
-): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const n = await batch();
-    total += n;
-    if (n < BATCH || ctx.signal.aborted) return total;
-    await ctx.heartbeat();
-  }
-}
-
 export function createAccessCleanupHandler(): JobHandler<ScheduledRun> {
   return {
     kind: accessCleanupSchedule.jobKind,
     async run(ctx) {
       const { db } = ctx.deps;
-      const sessions = await deleteAll(ctx, () => deleteExpiredSessions(db, ctx.now(), BATCH));
-      const linkTokens = await deleteAll(ctx, () => deleteStaleLinkTokens(db, ctx.now(), BATCH));
+      const sessions = await deleteInBatches(ctx, (limit) => deleteExpiredSessions(db, ctx.now(), limit));
+      const linkTokens = await deleteInBatches(ctx, (limit) => deleteStaleLinkTokens(db, ctx.now(), limit));
       return { sessions, linkTokens };
     },
   };

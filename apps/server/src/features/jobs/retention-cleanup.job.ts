@@ -1,3 +1,4 @@
+import { deleteInBatches } from '../../platform/batch-delete';
 import type { JobHandler } from '../../platform/jobs';
 import { deleteOldRateLimitHits } from '../../platform/rate-limit';
 import { defineSchedule, type ScheduledRun } from '../../platform/scheduler';
@@ -5,7 +6,6 @@ import { removeStaleTemp } from '../../platform/storage/temp-cleanup';
 import { deleteSentMailBefore } from '../mail/mail-retention';
 import { deleteStalePreviewAttempts, PREVIEW_ATTEMPT_KEEP_DAYS } from '../scorm-runtime/preview-cleanup';
 
-const BATCH = 1_000;
 const DAY_MS = 86_400_000;
 /** A rate-limit count is read for two minutes at most; a day keeps it for a look after an incident. */
 const RATE_LIMIT_KEEP_MS = DAY_MS;
@@ -23,20 +23,6 @@ export const retentionCleanupSchedule = defineSchedule({
   catchUp: 'once',
 });
 
-/** Deletes in batches of BATCH rows (short statements, no long lock); stops early when the worker stops. */
-async function deleteAll(
-  ctx: { signal: AbortSignal; heartbeat(): Promise<boolean> },
-  batch: () => Promise<number>,
-): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const n = await batch();
-    total += n;
-    if (n < BATCH || ctx.signal.aborted) return total;
-    await ctx.heartbeat();
-  }
-}
-
 export function createRetentionCleanupHandler(): JobHandler<ScheduledRun> {
   return {
     kind: retentionCleanupSchedule.jobKind,
@@ -45,8 +31,10 @@ export function createRetentionCleanupHandler(): JobHandler<ScheduledRun> {
       const now = ctx.now().getTime();
       const mailBefore = new Date(now - config.mailRetentionDays * DAY_MS);
       const previewBefore = new Date(now - PREVIEW_ATTEMPT_KEEP_DAYS * DAY_MS);
-      const sentMails = await deleteAll(ctx, () => deleteSentMailBefore(db, mailBefore, BATCH));
-      const previewAttempts = await deleteAll(ctx, () => deleteStalePreviewAttempts(db, previewBefore, BATCH));
+      const sentMails = await deleteInBatches(ctx, (limit) => deleteSentMailBefore(db, mailBefore, limit));
+      const previewAttempts = await deleteInBatches(ctx, (limit) =>
+        deleteStalePreviewAttempts(db, previewBefore, limit),
+      );
       const rateLimitCounts = await deleteOldRateLimitHits(db, new Date(now - RATE_LIMIT_KEEP_MS));
       // File times are the machine's clock, not the job's.
       const tempFiles = await removeStaleTemp(config.dataDir, new Date());
