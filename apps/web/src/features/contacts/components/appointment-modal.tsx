@@ -3,6 +3,7 @@ import type { TAppointmentType, TTimeOfDay, TUserContactOption } from '@lms/cont
 import { Group, Modal, Radio, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-field';
 import { FormButtons, FormError, useFormSubmit } from '../../../components/form-submit';
 import { todayIso } from '../../../lib/format';
 import { closeButton, notifySuccess } from '../../../lib/notify';
@@ -63,22 +64,20 @@ export function AppointmentModal({ contact, onClose }: Props) {
             </Group>
           </Radio.Group>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              type="date"
+            <DateField
               label={t('appointment.firstDate')}
               required
-              min={todayIso()}
+              minDate={todayIso()}
               value={firstDate}
-              onChange={(e) => setFirstDate(e.currentTarget.value)}
+              onChange={setFirstDate}
               error={form.fieldError('firstDate')}
             />
-            <TextInput
-              type="date"
+            <DateField
               label={t('appointment.secondDate')}
               required
-              min={firstDate || todayIso()}
+              minDate={firstDate || todayIso()}
               value={secondDate}
-              onChange={(e) => setSecondDate(e.currentTarget.value)}
+              onChange={setSecondDate}
               error={form.fieldError('secondDate')}
             />
           </SimpleGrid>
@@ -117,6 +116,7 @@ export function AppointmentModal({ contact, onClose }: Props) {
             maxLength={APPOINTMENT_MESSAGE_MAX}
             value={message}
             onChange={(e) => setMessage(e.currentTarget.value)}
+            error={form.fieldError('message')}
           />
           <FormButtons busy={form.busy} onCancel={onClose} submitLabel={t('appointment.send')} />
         </Stack>

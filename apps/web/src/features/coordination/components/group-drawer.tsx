@@ -21,7 +21,7 @@ export function GroupDrawer({ state, onClose }: { state: GroupDrawerState; onClo
   const [name, setName] = useState('');
   const [members, setMembers] = useState<TGroupPerson[]>([]);
   const [coordinators, setCoordinators] = useState<TGroupPerson[]>([]);
-  const { busy, error, setError, run, submit } = useFormSubmit();
+  const { busy, error, setError, run, submit, fieldError } = useFormSubmit();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const external = group?.externallyManaged ?? false;
 
@@ -91,14 +91,22 @@ export function GroupDrawer({ state, onClose }: { state: GroupDrawerState; onClo
               value={name}
               onChange={(e) => setName(e.currentTarget.value)}
               disabled={external}
+              error={fieldError('name')}
             />
-            <UserPicker label={t('groups.members')} value={members} onChange={setMembers} disabled={external} />
+            <UserPicker
+              label={t('groups.members')}
+              value={members}
+              onChange={setMembers}
+              disabled={external}
+              error={fieldError('memberIds')}
+            />
             <UserPicker
               label={t('groups.coordinators')}
               description={t('groups.coordinatorsHint')}
               value={coordinators}
               onChange={setCoordinators}
               disabled={external}
+              error={fieldError('coordinatorIds')}
             />
             {group && group.courses.length > 0 && (
               <Text size="sm">

@@ -11,10 +11,12 @@ interface Props {
   value: TGroupPerson[];
   onChange: (people: TGroupPerson[]) => void;
   disabled?: boolean;
+  /** The server's refusal of this field (e.g. an id it does not know). */
+  error?: string;
 }
 
 /** Picks users by searching on the server (a client may have 100,000 users; the list never loads them all). */
-export function UserPicker({ label, description, value, onChange, disabled }: Props) {
+export function UserPicker({ label, description, value, onChange, disabled, error }: Props) {
   const { t } = useTranslation('users');
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
@@ -39,6 +41,7 @@ export function UserPicker({ label, description, value, onChange, disabled }: Pr
       filter={({ options }) => options}
       nothingFoundMessage={t('groups.nobodyFound')}
       disabled={disabled}
+      error={error}
       clearable
       maxDropdownHeight={260}
     />

@@ -16,7 +16,7 @@ interface Props {
 export function CompanyModal({ state, onClose, onSave }: Props) {
   const { t } = useTranslation('client-lists');
   const [name, setName] = useState('');
-  const { busy, error, setError, submit } = useFormSubmit();
+  const { busy, error, setError, submit, fieldError } = useFormSubmit();
 
   useEffect(() => {
     setError(null);
@@ -47,6 +47,7 @@ export function CompanyModal({ state, onClose, onSave }: Props) {
             data-autofocus
             value={name}
             onChange={(e) => setName(e.currentTarget.value)}
+            error={fieldError('name')}
           />
           <FormButtons busy={busy} onCancel={onClose} />
         </Stack>

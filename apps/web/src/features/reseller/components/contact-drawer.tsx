@@ -20,7 +20,7 @@ interface Props {
 export function ContactDrawer({ state, onClose, onSave }: Props) {
   const { t } = useTranslation('client-lists');
   const [form, setForm] = useState<Form>(EMPTY);
-  const { busy, error, setError, submit } = useFormSubmit();
+  const { busy, error, setError, submit, fieldError } = useFormSubmit();
   const set = (key: keyof Form, value: string) => setForm((f) => ({ ...f, [key]: value }));
 
   useEffect(() => {
@@ -54,6 +54,7 @@ export function ContactDrawer({ state, onClose, onSave }: Props) {
             required
             value={form.responsibility}
             onChange={(e) => set('responsibility', e.currentTarget.value)}
+            error={fieldError('responsibility')}
           />
           <TextInput
             label={t('contacts.firstName')}
@@ -61,6 +62,7 @@ export function ContactDrawer({ state, onClose, onSave }: Props) {
             autoComplete="off"
             value={form.firstName}
             onChange={(e) => set('firstName', e.currentTarget.value)}
+            error={fieldError('firstName')}
           />
           <TextInput
             label={t('contacts.lastName')}
@@ -68,6 +70,7 @@ export function ContactDrawer({ state, onClose, onSave }: Props) {
             autoComplete="off"
             value={form.lastName}
             onChange={(e) => set('lastName', e.currentTarget.value)}
+            error={fieldError('lastName')}
           />
           <TextInput
             label={t('contacts.phone')}
@@ -75,6 +78,7 @@ export function ContactDrawer({ state, onClose, onSave }: Props) {
             autoComplete="off"
             value={form.phone}
             onChange={(e) => set('phone', e.currentTarget.value)}
+            error={fieldError('phone')}
           />
           <TextInput
             label={t('contacts.email')}
@@ -82,6 +86,7 @@ export function ContactDrawer({ state, onClose, onSave }: Props) {
             autoComplete="off"
             value={form.email}
             onChange={(e) => set('email', e.currentTarget.value)}
+            error={fieldError('email')}
           />
           <FormButtons busy={busy} onCancel={onClose} />
         </Stack>

@@ -24,7 +24,7 @@ export function CreateClientDrawer({ opened, onClose }: { opened: boolean; onClo
   const [locale, setLocale] = useState<TLocale>(
     (LOCALES as readonly string[]).includes(i18n.language) ? (i18n.language as TLocale) : 'de-DE',
   );
-  const { busy, error, submit } = useFormSubmit();
+  const { busy, error, submit, fieldError } = useFormSubmit();
   const set = (key: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setForm({ ...form, [key]: key === 'isReseller' ? e.currentTarget.checked : e.currentTarget.value });
 
@@ -58,31 +58,63 @@ export function CreateClientDrawer({ opened, onClose }: { opened: boolean; onClo
       <form onSubmit={save} noValidate>
         <Stack>
           <FormError error={error} />
-          <TextInput label={t('fields.name')} required value={form.name} onChange={set('name')} />
+          <TextInput
+            label={t('fields.name')}
+            required
+            value={form.name}
+            onChange={set('name')}
+            error={fieldError('name')}
+          />
           <TextInput
             label={t('fields.platformDomain')}
             description={t('fields.platformDomainHint')}
             required
             value={form.platformDomain}
             onChange={set('platformDomain')}
+            error={fieldError('platformDomain')}
           />
           {user?.role === 'SUPERADMIN' && (
-            <Checkbox label={t('fields.isReseller')} checked={form.isReseller} onChange={set('isReseller')} />
+            <Checkbox
+              label={t('fields.isReseller')}
+              checked={form.isReseller}
+              onChange={set('isReseller')}
+              error={fieldError('isReseller')}
+            />
           )}
           <Title order={2} size="h4">
             {t('create.adminTitle')}
           </Title>
           <Text size="sm">{t('create.adminHint')}</Text>
-          <TextInput label={t('create.adminEmail')} type="email" required value={form.email} onChange={set('email')} />
+          <TextInput
+            label={t('create.adminEmail')}
+            type="email"
+            required
+            value={form.email}
+            onChange={set('email')}
+            error={fieldError('admin.email')}
+          />
           <Group grow>
-            <TextInput label={t('create.firstName')} required value={form.firstName} onChange={set('firstName')} />
-            <TextInput label={t('create.lastName')} required value={form.lastName} onChange={set('lastName')} />
+            <TextInput
+              label={t('create.firstName')}
+              required
+              value={form.firstName}
+              onChange={set('firstName')}
+              error={fieldError('admin.firstName')}
+            />
+            <TextInput
+              label={t('create.lastName')}
+              required
+              value={form.lastName}
+              onChange={set('lastName')}
+              error={fieldError('admin.lastName')}
+            />
           </Group>
           <NativeSelect
             label={t('create.locale')}
             value={locale}
             onChange={(e) => setLocale(e.currentTarget.value as TLocale)}
             data={LOCALES.map((l) => ({ value: l, label: t(`locales.${l}`) }))}
+            error={fieldError('admin.locale')}
           />
           <FormButtons busy={busy} onCancel={onClose} cancelLabel={t('form.cancel')} submitLabel={t('create.submit')} />
         </Stack>

@@ -24,7 +24,7 @@ export function TokenCreateDrawer({ clientId, opened, onClose, onCreated }: Prop
   const [name, setName] = useState('');
   const [expiresOn, setExpiresOn] = useState('');
   const [created, setCreated] = useState<TCreatedClientToken | null>(null);
-  const { busy, error, setError, submit } = useFormSubmit();
+  const { busy, error, setError, submit, fieldError } = useFormSubmit();
 
   useEffect(() => {
     if (opened) return;
@@ -91,6 +91,7 @@ export function TokenCreateDrawer({ clientId, opened, onClose, onCreated }: Prop
               required
               value={name}
               onChange={(e) => setName(e.currentTarget.value)}
+              error={fieldError('name')}
             />
             <DateField
               label={t('tokens.expiresOn')}
@@ -98,6 +99,7 @@ export function TokenCreateDrawer({ clientId, opened, onClose, onCreated }: Prop
               minDate={todayIso()}
               value={expiresOn}
               onChange={setExpiresOn}
+              error={fieldError('expiresOn')}
             />
             <FormButtons busy={busy} onCancel={onClose} submitLabel={t('tokens.createSubmit')} />
           </Stack>
