@@ -74,7 +74,8 @@ export async function login(deps: AppDeps, tenant: Tenant, body: TLoginBody, met
   return loginResult(user, token);
 }
 
-function loginResult(user: UserRow, token: string): TLoginResult {
+/** The answer of every way to sign in (password, Entra ID): the session token and the user as the app shows it. */
+export function loginResult(user: UserRow, token: string): TLoginResult {
   const current = presentCurrentUser(user);
   return {
     userId: user.id,

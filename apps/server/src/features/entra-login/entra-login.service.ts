@@ -12,7 +12,7 @@ import { isPlatformOpen, type Tenant } from '../../platform/tenant';
 import { findEntraSettings, isEntraUsable } from '../clients/client-entra.service';
 import { findUserById, updateUserFields } from '../users/user-accounts.service';
 import { findScimUserByEmail } from '../users/user-directory.service';
-import { presentCurrentUser } from '../users/user.presenter';
+import { loginResult } from '../auth/auth.service';
 import { consumeNonce, findLinkedUserId, insertLink, insertNonce, isUserLinked } from './entra-login.repository';
 import { verifyEntraIdToken } from './entra-token';
 
@@ -69,14 +69,6 @@ export async function loginWithEntra(
     if (!isPlatformOpen(tenant) && !mayUseClosedPlatform(user.role as TRole)) fail(403, 'platform_inactive');
     await updateUserFields(trx, tenant.id, user.id, { last_login_at: nowIso() });
     const token = await createSession(trx, { id: user.id, clientId: tenant.id }, meta);
-    const current = presentCurrentUser(user);
-    return {
-      userId: user.id,
-      token,
-      loginType: current.loginType,
-      email: user.email,
-      passwordChangeRequired: current.passwordChangeRequired,
-      user: current,
-    };
+    return loginResult(user, token);
   });
 }
