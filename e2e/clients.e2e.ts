@@ -49,6 +49,19 @@ describe('clients: a reseller creates a client and gives it colours and a logo',
     await drawer.getByRole('textbox', { name: 'E-Mail' }).fill('chefin@acme.example');
     await drawer.getByLabel('Vorname').fill('Clara');
     await drawer.getByLabel('Nachname').fill('Chefin');
+    // The admin's address refused by the server marks that field (issue 12 "a failed save marks the field").
+    const email = drawer.getByRole('textbox', { name: 'E-Mail' });
+    await email.fill('chefin');
+    await drawer.getByRole('button', { name: 'Mandant anlegen' }).click();
+    await expect.poll(() => email.getAttribute('aria-invalid')).toBe('true');
+    expect(await drawer.getByRole('alert').textContent()).toBe('Bitte prüfen Sie die markierten Felder.');
+    await settle(page);
+    await expectAccessible(page, 'new client drawer with a marked field');
+    await screenshot(page, 'clients-new-drawer-marked-de');
+    await atWidth(page, 390);
+    await screenshot(page, 'clients-new-drawer-marked-de-390');
+    await atWidth(page, 1280);
+    await email.fill('chefin@acme.example');
     await settle(page);
     await expectAccessible(page, 'new client drawer');
     await screenshot(page, 'clients-new-drawer-de');
@@ -119,6 +132,22 @@ describe('clients: a reseller creates a client and gives it colours and a logo',
     await expect.poll(() => page.locator('table > tbody').textContent()).toContain(NAME);
     await expectAccessible(page, 'client overview (en)');
     await screenshot(page, 'clients-overview-en');
+    // The marked field in English: the new client drawer refuses an address without a domain.
+    await page.getByRole('button', { name: 'New client' }).click();
+    const drawer = page.getByRole('dialog', { name: 'New client' });
+    await drawer.getByLabel('Corporate name').fill('Marked Ltd');
+    await drawer.getByLabel('Platform domain').fill('marked.localhost');
+    await drawer.getByRole('textbox', { name: 'E-mail' }).fill('boss');
+    await drawer.getByLabel('First name').fill('Bea');
+    await drawer.getByLabel('Last name').fill('Boss');
+    await drawer.getByRole('button', { name: 'Create client' }).click();
+    await expect.poll(() => drawer.getByText('Please check this value.').count()).toBe(1);
+    await settle(page);
+    await screenshot(page, 'clients-new-drawer-marked-en');
+    await atWidth(page, 390);
+    await screenshot(page, 'clients-new-drawer-marked-en-390');
+    await atWidth(page, 1280);
+    await drawer.getByRole('button', { name: 'Cancel' }).click();
     await atWidth(page, 390);
     await screenshot(page, 'clients-overview-en-390');
     await atWidth(page, 1280);
