@@ -1,5 +1,6 @@
 import type { DbOrTrx } from '../../db/database';
 import { newId } from '../../platform/ids';
+import { insertDemoCourse } from './demo-course';
 
 // The demo's premium offer (issue 14): prices and bank details for Demo, and one premium course, so the dashboard's
 // catalogue and the purchase screens show something. Written as the premium and courses features store them.
@@ -9,8 +10,6 @@ const TEXTS = {
   'en-US': { title: 'Advanced negotiation', description: 'Harvard method, objections, closing.' },
   'fr-FR': { title: 'Négociation avancée', description: 'Méthode de Harvard, objections, conclusion.' },
 } as const;
-
-const fold = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 export async function insertDemoPremium(trx: DbOrTrx, clientId: string, now: string): Promise<void> {
   await trx
@@ -31,42 +30,5 @@ export async function insertDemoPremium(trx: DbOrTrx, clientId: string, now: str
       updated_at: now,
     })
     .execute();
-  const courseId = newId();
-  const locales = Object.keys(TEXTS) as (keyof typeof TEXTS)[];
-  await trx
-    .insertInto('courses')
-    .values({
-      id: courseId,
-      client_id: clientId,
-      start_date: null,
-      deadline: null,
-      duration_minutes: 30,
-      certificate_template_id: null,
-      invitation_mail_template_id: null,
-      reminder_mail_template_id: null,
-      is_invitation_enabled: false,
-      is_reminder_active: false,
-      reminder_from: null,
-      reminder_until: null,
-      reminder_interval_days: null,
-      invoice_product_id: null,
-      is_active: true,
-      is_premium: true,
-      search_text: fold(locales.map((l) => TEXTS[l].title).join('\n')),
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  await trx
-    .insertInto('course_texts')
-    .values(
-      locales.map((locale) => ({
-        course_id: courseId,
-        client_id: clientId,
-        locale,
-        ...TEXTS[locale],
-        title_sort: fold(TEXTS[locale].title),
-      })),
-    )
-    .execute();
+  await insertDemoCourse(trx, { id: newId(), clientId, durationMinutes: 30, isPremium: true, texts: TEXTS }, now);
 }

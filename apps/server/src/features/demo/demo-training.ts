@@ -3,6 +3,7 @@ import { newId } from '../../platform/ids';
 import { storageKey, writeToStorage, type StorageConfig } from '../../platform/storage';
 import { PDF_FILE_NAME } from '../modules/module-manifest';
 import { moduleStorageKey } from '../modules/module-package';
+import { insertDemoCourse } from './demo-course';
 
 // The demo's course and training (issue "Trainings and the learner journey": the demo's dashboard and coordination
 // screens are not empty): a course with one PDF module, and a training of it for a group (Demo's "Vertrieb") with a
@@ -45,7 +46,6 @@ export function demoPdf(lines: readonly string[]): Buffer {
 }
 
 /** As the courses feature folds titles for its search and sort columns (lower case, accents dropped). */
-const foldForSearch = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 const isoDay = (daysFromNow: number) => new Date(Date.now() + daysFromNow * 86_400_000).toISOString().slice(0, 10);
 
@@ -75,42 +75,11 @@ export async function insertDemoTraining(
 ): Promise<void> {
   const { clientId, courseId, moduleId } = ids;
   const locales = Object.keys(DEMO_COURSE_TITLES) as (keyof typeof DEMO_COURSE_TITLES)[];
-  await trx
-    .insertInto('courses')
-    .values({
-      id: courseId,
-      client_id: clientId,
-      start_date: null,
-      deadline: null,
-      duration_minutes: 10,
-      certificate_template_id: null,
-      invitation_mail_template_id: null,
-      reminder_mail_template_id: null,
-      is_invitation_enabled: false,
-      is_reminder_active: false,
-      reminder_from: null,
-      reminder_until: null,
-      reminder_interval_days: null,
-      invoice_product_id: null,
-      is_active: true,
-      is_premium: false,
-      search_text: foldForSearch(locales.map((l) => DEMO_COURSE_TITLES[l].title).join('\n')),
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  await trx
-    .insertInto('course_texts')
-    .values(
-      locales.map((locale) => ({
-        course_id: courseId,
-        client_id: clientId,
-        locale,
-        ...DEMO_COURSE_TITLES[locale],
-        title_sort: foldForSearch(DEMO_COURSE_TITLES[locale].title),
-      })),
-    )
-    .execute();
+  await insertDemoCourse(
+    trx,
+    { id: courseId, clientId, durationMinutes: 10, isPremium: false, texts: DEMO_COURSE_TITLES },
+    now,
+  );
   await trx
     .insertInto('modules')
     .values({
