@@ -41,7 +41,7 @@ export function readOperations(body: unknown): ScimPatchOperation[] {
     }
     if (op === 'remove') return (value === undefined ? { op, path } : { op, path, value }) as ScimPatchOperation;
     if (value === undefined) return scimFail(400, 'invalidValue', `${op} needs a value.`);
-    return (path === undefined ? { op, value } : { op, path, value });
+    return path === undefined ? { op, value } : { op, path, value };
   });
 }
 
