@@ -142,6 +142,18 @@ describe("client tokens, contacts and companies: a reseller keeps Beta's", () =>
     await drawer.getByLabel('Vorname').fill('Vera');
     await drawer.getByLabel('Nachname').fill('Vogel');
     await drawer.getByLabel('Telefon').fill('+49 30 123456');
+    // An address the server refuses marks its field (issue 12 "a failed save marks the field"), not only the alert.
+    await drawer.getByLabel('E-Mail').fill('vera.vogel');
+    await drawer.getByRole('button', { name: 'Speichern' }).click();
+    await expect.poll(() => drawer.getByLabel('E-Mail').getAttribute('aria-invalid')).toBe('true');
+    expect(await drawer.getByRole('alert').textContent()).toBe('Bitte prüfen Sie die markierten Felder.');
+    expect(await drawer.getByText('Bitte prüfen Sie diesen Wert.').count()).toBe(1);
+    await settle(page);
+    await expectAccessible(page, 'contact drawer with a marked field');
+    await screenshot(page, 'client-contacts-drawer-marked-de');
+    await atWidth(page, 390);
+    await screenshot(page, 'client-contacts-drawer-marked-de-390');
+    await atWidth(page, 1280);
     await drawer.getByLabel('E-Mail').fill('vera.vogel@beta.example');
     await settle(page);
     await expectAccessible(page, 'contact drawer');
