@@ -82,7 +82,16 @@ describe('a content master makes a certificate template: German subtitle and bod
 
     await page.getByRole('button', { name: 'Neue Vorlage' }).click();
     const dialog = page.getByRole('dialog', { name: 'Neue Zertifikatsvorlage' });
+    // Without a name "Anlegen" cannot run and says why (issue 12 "disabled controls say why"); a click (forced:
+    // Playwright waits for an aria-disabled button to be enabled) does nothing.
+    const create = dialog.getByRole('button', { name: 'Anlegen' });
+    expect(await create.getAttribute('aria-disabled')).toBe('true');
+    await create.hover();
+    await page.locator('.mantine-Tooltip-tooltip', { hasText: 'Geben Sie zuerst einen Namen ein.' }).waitFor();
+    await create.click({ force: true });
+    expect(await dialog.isVisible()).toBe(true);
     await dialog.getByRole('textbox', { name: 'Name' }).fill('Brandschutz-Urkunde');
+    expect(await create.getAttribute('aria-disabled')).toBeNull();
     await expectAccessible(page, 'new certificate template dialog');
     await dialog.getByRole('button', { name: 'Anlegen' }).click();
     await expect.poll(() => heading(page).textContent()).toBe('Brandschutz-Urkunde');

@@ -157,7 +157,8 @@ export function CourseForm({ draft, onChange, modules, activeLocale, onLocale, t
         <MultiSelect
           mt="sm"
           label={t('fields.requiredModules')}
-          description={t('fields.requiredModulesHint')}
+          // Disabled without modules: the hint then says why.
+          description={modules.length === 0 ? t('forms:noModulesYet') : t('fields.requiredModulesHint')}
           data={modules.map((m) => ({ value: m.id, label: m.title || m.fileName }))}
           value={draft.requiredModuleIds}
           onChange={(v) => set('requiredModuleIds', v)}

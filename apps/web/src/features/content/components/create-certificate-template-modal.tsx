@@ -2,6 +2,7 @@ import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/co
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ReasonButton } from '../../../components/reason-button';
 import { useErrorText } from '../../../lib/error-text';
 import { createCertificateTemplate } from '../api/certificate-templates';
 
@@ -56,9 +57,9 @@ export function CreateCertificateTemplateModal({ opened, onClose }: { opened: bo
             <Button variant="default" onClick={onClose}>
               {t('templates.cancel')}
             </Button>
-            <Button type="submit" loading={busy} disabled={!name.trim()}>
+            <ReasonButton type="submit" loading={busy} disabledReason={name.trim() ? null : t('forms:enterNameFirst')}>
               {t('templates.createSubmit')}
-            </Button>
+            </ReasonButton>
           </Group>
         </Stack>
       </form>

@@ -3,6 +3,7 @@ import { Alert, Button, Group, Modal, NativeSelect, Stack, TextInput } from '@ma
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ReasonButton } from '../../../components/reason-button';
 import { useErrorText } from '../../../lib/error-text';
 import { createMailTemplate } from '../api/mail-templates';
 
@@ -62,9 +63,9 @@ export function CreateMailTemplateModal({ opened, onClose }: { opened: boolean; 
             <Button variant="default" onClick={onClose}>
               {t('templates.cancel')}
             </Button>
-            <Button type="submit" loading={busy} disabled={!name.trim()}>
+            <ReasonButton type="submit" loading={busy} disabledReason={name.trim() ? null : t('forms:enterNameFirst')}>
               {t('templates.createSubmit')}
-            </Button>
+            </ReasonButton>
           </Group>
         </Stack>
       </form>

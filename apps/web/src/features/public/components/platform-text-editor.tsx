@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocaleTabs } from '../../../components/locale-tabs';
+import { ReasonButton } from '../../../components/reason-button';
 import { showApiError } from '../../../lib/error-text';
 import { notifySuccess } from '../../../lib/notify';
 import { savePlatformText, usePlatformText } from '../api/texts';
@@ -89,9 +90,13 @@ function LocaleForm(props: { textKey: TPlatformTextKey; locale: TLocale; stored:
         <Button variant="default" onClick={onClose}>
           {t('platform.close')}
         </Button>
-        <Button onClick={() => void save()} loading={saving} disabled={draft === stored}>
+        <ReasonButton
+          onClick={() => void save()}
+          loading={saving}
+          disabledReason={draft === stored ? t('forms:noChanges') : null}
+        >
           {t('platform.save')}
-        </Button>
+        </ReasonButton>
       </Group>
     </Stack>
   );

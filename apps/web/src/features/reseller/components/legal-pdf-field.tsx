@@ -3,6 +3,7 @@ import { Button, FileInput, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReasonButton } from '../../../components/reason-button';
 import { showApiError } from '../../../lib/error-text';
 import { formatBytes, formatDateTime } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
@@ -72,9 +73,13 @@ export function LegalPdfField({ clientId, kind, pdf, readOnly }: Props) {
             w={320}
             maw="100%"
           />
-          <Button onClick={() => void upload()} loading={uploading} disabled={!file}>
+          <ReasonButton
+            onClick={() => void upload()}
+            loading={uploading}
+            disabledReason={file ? null : t('forms:choosePdfFirst')}
+          >
             {t('tab.pdfUpload')}
-          </Button>
+          </ReasonButton>
         </Group>
       )}
     </Stack>
