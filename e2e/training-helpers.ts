@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { settle } from './browser';
 import { golfZip } from './content-helpers';
 import { DEMO_PASSWORD, type TestServer } from './harness';
+import { pickDate } from './date-picker';
 
 /** API calls as a demo user, for what a journey arranges before its screens (as an admin elsewhere would). */
 export async function apiAs(server: TestServer, login: string) {
@@ -118,6 +119,7 @@ export async function fillTrainingDrawer(page: Page, drawer: Locator, training: 
   await drawer.getByRole('combobox', { name: 'Gruppen' }).click();
   await page.getByRole('listbox', { name: 'Gruppen' }).getByRole('option', { name: training.group }).click();
   await page.keyboard.press('Escape');
-  await drawer.getByLabel('Frist').fill(training.deadline);
+  // The deadline is a DateField (Mantine's picker) since issue 12: picked in its calendar, not typed.
+  await pickDate(page, drawer, 'Frist', training.deadline);
   await settle(page);
 }
