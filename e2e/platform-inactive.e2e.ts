@@ -36,7 +36,7 @@ describe('a closed platform (DECISIONS "platform active")', () => {
     await page.goto(server.url('/login', 'beta.localhost'));
     await submitLogin(page, 'admin@beta.example');
     await page.waitForURL(server.url('/', 'beta.localhost'));
-    await expect.poll(() => heading(page).textContent()).toBe('Willkommen, Ben Admin');
+    await expect.poll(() => heading(page).textContent()).toBe('Übersicht');
     await context.close();
   });
 });
