@@ -42,10 +42,10 @@ export function CookieDialog() {
       </Text>
       <Group gap="md" mt="xs">
         <Anchor component={Link} to="/client/privacy-policy" size="sm">
-          {t('legal:kinds.privacy-policy')}
+          {t('cookies.privacyPolicy')}
         </Anchor>
         <Anchor component={Link} to="/client/imprint" size="sm">
-          {t('legal:kinds.imprint')}
+          {t('cookies.imprint')}
         </Anchor>
       </Group>
       <Group justify="flex-end" mt="md">
