@@ -89,12 +89,19 @@ describe('the API client policy (ARCHITECTURE section 5) and the page-load error
 
   it('shows an error with a reload button when a page cannot be loaded', async () => {
     const { context, page } = await openPage(browser);
-    await page.route(/\/assets\/login-page-[^/]+\.js$/, (route) => route.abort('connectionfailed'));
+    // Chunks are named by their content hash only (apps/web/vite.config.ts), so the login page's chunk is the one
+    // that holds the login form's texts.
+    const scripts = /\/assets\/[^/]+\.js$/;
+    await page.route(scripts, async (route) => {
+      const response = await route.fetch();
+      if ((await response.text()).includes('login.emailOrUsername')) await route.abort('connectionfailed');
+      else await route.fulfill({ response });
+    });
     await page.goto(server.url('/login'));
     await expect.poll(() => heading(page).textContent()).toBe('Die Seite konnte nicht geladen werden');
     await expectAccessible(page, 'page load error');
     await screenshot(page, 'load-error-de');
-    await page.unroute(/\/assets\/login-page-[^/]+\.js$/);
+    await page.unroute(scripts);
     await page.getByRole('button', { name: 'Neu laden' }).click();
     await expect.poll(() => heading(page).textContent()).toBe('Anmelden');
     await context.close();
