@@ -1,6 +1,6 @@
 import { Button, Tooltip, type ButtonProps } from '@mantine/core';
 import { useId } from '@mantine/hooks';
-import type { ComponentPropsWithoutRef } from 'react';
+import { useRef, type ComponentPropsWithoutRef } from 'react';
 
 type Props = ButtonProps &
   Omit<ComponentPropsWithoutRef<'button'>, keyof ButtonProps | 'disabled'> & {
@@ -17,9 +17,13 @@ type Props = ButtonProps &
 export function ReasonButton({ disabledReason, onClick, ...props }: Props) {
   const id = useId();
   const blocked = !!disabledReason;
+  // A tooltip still fading out after the reason went away keeps its last text: a role=tooltip node without a name
+  // fails axe (aria-tooltip-name).
+  const lastReason = useRef(disabledReason);
+  if (disabledReason) lastReason.current = disabledReason;
   return (
     <>
-      <Tooltip label={disabledReason} disabled={!blocked} withArrow multiline maw={280}>
+      <Tooltip label={lastReason.current} disabled={!blocked} withArrow multiline maw={280}>
         <Button
           {...props}
           data-disabled={blocked || undefined}
