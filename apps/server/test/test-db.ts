@@ -87,9 +87,21 @@ async function sqliteTemplate(): Promise<string> {
   return file;
 }
 
-/** A fresh, migrated database of its own: a temp SQLite file, or a new PostgreSQL database. */
-export async function createTestDb(dialect: Dialect): Promise<TestDb> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lms-test-'));
+/** A provisioned database without a connection: where it is, and how to drop it (data folder included). */
+export interface ProvisionedDb {
+  dataDir: string;
+  sqliteFile: string;
+  databaseUrl: string | undefined;
+  drop: () => Promise<void>;
+}
+
+/**
+ * A fresh, migrated database of its own, not yet connected: a copy of the template as a temp SQLite file, or a new
+ * PostgreSQL database from the template. The browser journeys' servers start on one (e2e/harness.ts), so they skip
+ * migrating at start-up as the integration tests do.
+ */
+export async function provisionTestDb(dialect: Dialect, prefix = 'lms-test-'): Promise<ProvisionedDb> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), prefix));
   const sqliteFile = path.join(dataDir, 'lms.sqlite');
   let databaseUrl: string | undefined;
   let dropPg = async () => {};
@@ -124,6 +136,20 @@ export async function createTestDb(dialect: Dialect): Promise<TestDb> {
   } else {
     copyFileSync(await sqliteTemplate(), sqliteFile);
   }
+  return {
+    dataDir,
+    sqliteFile,
+    databaseUrl,
+    drop: async () => {
+      await dropPg();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A fresh, migrated database of its own (provisionTestDb), connected. */
+export async function createTestDb(dialect: Dialect): Promise<TestDb> {
+  const { dataDir, sqliteFile, databaseUrl, drop } = await provisionTestDb(dialect);
   const handle = connectDatabase({ databaseUrl, sqliteFile, guard: { strict: true } });
   // Already at the latest version: this only confirms it (and would catch a template that is not).
   await migrateToLatest(handle.db, handle.dialect);
@@ -133,8 +159,7 @@ export async function createTestDb(dialect: Dialect): Promise<TestDb> {
     databaseUrl,
     drop: async () => {
       await handle.close();
-      await dropPg();
-      rmSync(dataDir, { recursive: true, force: true });
+      await drop();
     },
   };
 }
