@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Server and contract tests. Each server test file builds its own app on a fresh database
@@ -13,6 +14,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default leaves one core to itself (1 worker on CI's 2 cores), but a test file spends much of its time
+    // waiting on PostgreSQL, argon2's thread pool or a socket: one worker per core keeps both cores busy.
+    maxWorkers: os.availableParallelism(),
     // STORAGE=s3 without S3_ENDPOINT: an s3rver for the run (README "Tests with S3 storage").
     globalSetup: ['apps/server/test/storage-global-setup.ts'],
   },

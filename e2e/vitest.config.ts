@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-// Browser journeys: each file starts its own server and browser, so files run one after another in one fork.
+// Browser journeys: each file starts its own server (own ports, own database, own data folder) and its own browser, so
+// two files run side by side: a journey waits on its browser and its server most of the time.
 export default defineConfig({
   root,
   test: {
@@ -14,8 +15,7 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    maxWorkers: 1,
-    fileParallelism: false,
+    maxWorkers: 2,
     sequence: { concurrent: false },
   },
 });
