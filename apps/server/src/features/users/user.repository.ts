@@ -10,16 +10,24 @@ export const normaliseLogin = (value: string): string => value.trim().toLowerCas
 export const findUserById = (db: DbOrTrx, clientId: string, id: string) =>
   db.selectFrom('users').selectAll().where('client_id', '=', clientId).where('id', '=', id).executeTakeFirst();
 
+/**
+ * The users of a client whose e-mail or username is one of `values`: two index lookups joined by UNION ALL, e-mail
+ * first. One statement with `email = ? or username = ?` let SQLite use only the client part of either index and
+ * read every user of the client (issue 15: 35 ms per sign-in at 10,000 users, nearly all of it at 100,000).
+ */
+export function usersByLogin(db: DbOrTrx, clientId: string, values: readonly string[], exceptId?: string) {
+  const branch = (column: 'email_normalized' | 'username_normalized') => {
+    const q = db.selectFrom('users').selectAll().where('client_id', '=', clientId).where(column, 'in', values);
+    return exceptId ? q.where('id', '!=', exceptId) : q;
+  };
+  return branch('email_normalized').unionAll(branch('username_normalized'));
+}
+
 /** Sign-in by e-mail or username, inside one client (uniqueness is per client). */
-export const findUserByLogin = (db: DbOrTrx, clientId: string, emailOrUsername: string) => {
-  const login = normaliseLogin(emailOrUsername);
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .where('client_id', '=', clientId)
-    .where((eb) => eb.or([eb('email_normalized', '=', login), eb('username_normalized', '=', login)]))
+export const findUserByLogin = (db: DbOrTrx, clientId: string, emailOrUsername: string) =>
+  usersByLogin(db, clientId, [normaliseLogin(emailOrUsername)])
+    .limit(1)
     .executeTakeFirst();
-};
 
 export async function updateUserFields(
   db: DbOrTrx,
@@ -100,13 +108,7 @@ export async function findLoginClash(
   const username = login.username ? normaliseLogin(login.username) : null;
   const values = [email, username].filter((v): v is string => v !== null);
   if (values.length === 0) return undefined;
-  let q = db
-    .selectFrom('users')
-    .select(['email_normalized', 'username_normalized'])
-    .where('client_id', '=', clientId)
-    .where((eb) => eb.or([eb('email_normalized', 'in', values), eb('username_normalized', 'in', values)]));
-  if (exceptId) q = q.where('id', '!=', exceptId);
-  const clashes = await q.limit(2).execute();
+  const clashes = await usersByLogin(db, clientId, values, exceptId).limit(2).execute();
   if (email && clashes.some((c) => c.email_normalized === email || c.username_normalized === email))
     return 'email_taken';
   if (clashes.length > 0) return 'username_taken';
