@@ -1,7 +1,7 @@
 import type { TJob, TJobProgress, TJobStatus } from '@lms/contracts/jobs';
 import type { TCapability } from '@lms/contracts/permissions';
-import type { Selectable } from 'kysely';
-import type { Db, DbOrTrx, Dialect, JobsTable } from '../db/database';
+import type { Expression, ExpressionBuilder, Selectable, SqlBool } from 'kysely';
+import type { Database, Db, DbOrTrx, Dialect, JobsTable } from '../db/database';
 import { newId } from './ids';
 
 export type JobRow = Selectable<JobsTable>;
@@ -70,12 +70,35 @@ export interface ClaimOptions {
 }
 
 /**
- * Takes up to `limit` due jobs: queued ones whose time has come, and running ones whose lease ran out (their worker
- * died). PostgreSQL: `FOR UPDATE SKIP LOCKED`, so concurrent workers never take the same row and never wait on each
- * other. SQLite: one statement is atomic and the embedded default runs a single worker (ARCHITECTURE section 7).
+ * Takes up to `limit` due jobs: running ones whose lease ran out (their worker died) first, then queued ones whose
+ * time has come, oldest first. PostgreSQL: `FOR UPDATE SKIP LOCKED`, so concurrent workers never take the same row
+ * and never wait on each other. SQLite: one statement is atomic and the embedded default runs a single worker
+ * (ARCHITECTURE section 7).
+ *
+ * Two statements, each reading one index range in order and stopping after `limit` rows (issue 15): one statement
+ * with `(queued and due) or (running and expired)` made SQLite merge both ranges and sort every queued job for each
+ * claim, 10,000 queued mails sorted again for every 4 taken, on the thread that also answers requests.
  */
 export async function claimJobs(db: Db, dialect: Dialect, o: ClaimOptions): Promise<JobRow[]> {
   if (o.kinds.length === 0 || o.limit < 1) return [];
+  const now = iso(o.now);
+  const expired = await claimWhere(db, dialect, o, o.limit, (w) =>
+    w.and([w('status', '=', 'running'), w('lease_until', '<', now)]),
+  );
+  if (expired.length >= o.limit) return expired;
+  const due = await claimWhere(db, dialect, o, o.limit - expired.length, (w) =>
+    w.and([w('status', '=', 'queued'), w('run_at', '<=', now)]),
+  );
+  return [...expired, ...due];
+}
+
+async function claimWhere(
+  db: Db,
+  dialect: Dialect,
+  o: ClaimOptions,
+  limit: number,
+  which: (w: ExpressionBuilder<Database, 'jobs'>) => Expression<SqlBool>,
+): Promise<JobRow[]> {
   const now = iso(o.now);
   const leaseToken = newId();
   return db
@@ -95,15 +118,10 @@ export async function claimJobs(db: Db, dialect: Dialect, o: ClaimOptions): Prom
         .selectFrom('jobs')
         .select('id')
         .where('kind', 'in', o.kinds)
-        .where((w) =>
-          w.or([
-            w.and([w('status', '=', 'queued'), w('run_at', '<=', now)]),
-            w.and([w('status', '=', 'running'), w('lease_until', '<', now)]),
-          ]),
-        )
+        .where(which)
         .whereRef('attempts', '<', 'max_attempts')
         .orderBy('run_at')
-        .limit(o.limit);
+        .limit(limit);
       return dialect === 'postgres' ? due.forUpdate().skipLocked() : due;
     })
     .returningAll()

@@ -86,6 +86,32 @@ describeEachDialect('background jobs', (ctx) => {
     expect(new Set([...a, ...b].map((j) => j.id)).size).toBe(6);
   });
 
+  it('claims jobs whose lease ran out before due queued ones, queued ones oldest first, never more than the limit', async () => {
+    const { deps } = ctx();
+    const k = kind();
+    const clock = new TestClock();
+    const queued: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      queued.push(await enqueueJob(deps.db, { clientId: null, kind: k, payload: i }, clock.now()));
+      clock.advanceMinutes(1);
+    }
+    const later = await enqueueJob(
+      deps.db,
+      { clientId: null, kind: k, payload: 'later' },
+      new Date(clock.now().getTime() + 3_600_000),
+    );
+    const claim = (workerId: string, limit: number) =>
+      claimJobs(deps.db, deps.dialect, { workerId, kinds: [k], limit, now: clock.now(), leaseMs: 60_000 });
+    const [dead] = await claim('dead-worker', 1);
+    expect(dead?.id).toBe(queued[0]);
+    clock.advanceMinutes(2);
+    const taken = await claim('b', 2);
+    expect(taken.map((j) => j.id)).toEqual([queued[0], queued[1]]);
+    expect(taken[0]).toMatchObject({ locked_by: 'b', attempts: 2 });
+    expect((await claim('c', 5)).map((j) => j.id)).toEqual([queued[2]]);
+    expect((await jobRow(later)).status).toBe('queued');
+  });
+
   it('records progress and the result, and retries a failure after a minute by the default policy', async () => {
     const { deps } = ctx();
     const client = await createClient(deps.db);
