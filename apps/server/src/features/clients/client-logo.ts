@@ -41,7 +41,7 @@ export async function checkedLogo(bytes: Buffer, fileName: string): Promise<{ ki
     kind = k;
   } else if (looksLikeSvg(bytes)) {
     kind = 'svg';
-    out = sanitiseSvg(bytes) ?? refuse({ detected: 'svg' });
+    out = (await sanitiseSvg(bytes)) ?? refuse({ detected: 'svg' });
   } else {
     return refuse({ detected: detected?.ext ?? null });
   }

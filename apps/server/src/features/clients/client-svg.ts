@@ -1,13 +1,20 @@
 import createDOMPurify, { type DOMPurify } from 'dompurify';
-import { JSDOM } from 'jsdom';
 
 // DECISIONS "Clients", logo: an SVG is sanitised (no scripts, no external references) with a maintained
 // sanitiser, DOMPurify on jsdom's window. DOMPurify drops script, event handlers and foreignObject-like HTML islands;
 // the hook below also drops every reference that leaves the file, since a logo that loads from elsewhere can track
 // whoever sees the login page.
 
+// jsdom is loaded on the first SVG logo, not at start: its modules are some 20 MB of every process's heap (issue 15),
+// and most processes never see an SVG upload.
 let purifier: DOMPurify | undefined;
-const purify = (): DOMPurify => (purifier ??= createDOMPurify(new JSDOM('').window));
+async function purify(): Promise<DOMPurify> {
+  if (!purifier) {
+    const { JSDOM } = await import('jsdom');
+    purifier ??= createDOMPurify(new JSDOM('').window);
+  }
+  return purifier;
+}
 
 /** `url(...)` that points anywhere but into the document itself (`url(#gradient)`). */
 const EXTERNAL_URL = /url\(\s*(?!['"]?\s*#)/i;
@@ -29,8 +36,8 @@ export function looksLikeSvg(bytes: Buffer): boolean {
  * anything outside the file (href to anything but `#fragment`, external `url()`). Answers null when nothing of an
  * SVG remains.
  */
-export function sanitiseSvg(bytes: Buffer): Buffer | null {
-  const p = purify();
+export async function sanitiseSvg(bytes: Buffer): Promise<Buffer | null> {
+  const p = await purify();
   p.removeAllHooks();
   p.addHook('uponSanitizeAttribute', (_node, data) => {
     const name = data.attrName.toLowerCase();
