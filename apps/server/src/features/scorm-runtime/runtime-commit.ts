@@ -58,8 +58,7 @@ const openedAsset: Extract<CommitCheck, { ok: true }> = {
 export async function commitItem(deps: AppDeps, token: string, body: Body): Promise<CommitOutcome> {
   const claims = checkToken(deps, token);
   // The commit reads only the launchables, which no locale changes.
-  const module =
-    (await findRuntimeModuleCached(deps.db, claims.c, claims.m, DEFAULT_LOCALE)) ?? notFound('module');
+  const module = (await findRuntimeModuleCached(deps.db, claims.c, claims.m, DEFAULT_LOCALE)) ?? notFound('module');
   const launchable = findLaunchable(module, body.itemId);
   const check = launchable.scormType === 'asset' || !body.cmi ? openedAsset : modelOf(module).checkCommit(body.cmi);
   const clientId = claims.c;
