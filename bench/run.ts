@@ -90,6 +90,7 @@ async function driveOnce(url: string, req: BenchRequest, connections: number): P
         ...(req.headers ? { headers: req.headers } : {}),
         ...(req.body ? { body: req.body } : {}),
         ...(req.setupRequest ? { setupRequest: req.setupRequest as never } : {}),
+        ...(req.onResponse ? { onResponse: req.onResponse as never } : {}),
       },
     ],
   });

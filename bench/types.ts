@@ -33,6 +33,8 @@ export interface BenchRequest {
    * connection, kept across that connection's requests.
    */
   setupRequest?: (req: BenchRawRequest, context: Record<string, unknown>) => BenchRawRequest;
+  /** Sees each answer, with the `context` its setupRequest was given. */
+  onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
   /** Connections for this scenario instead of --connections (e.g. 1: the time one request takes, unqueued). */
   connections?: number;
   /** Which origin the request goes to: the app (default) or the content origin. */

@@ -68,25 +68,33 @@ export const scenarios: BenchScenario[] = [
   {
     name: 'scorm-commit',
     prepare: async (ctx) => {
-      // Learners commit to their own attempts, each in order as a player page does. autocannon clears its
-      // per-connection context after every request, so requests go round the learners; with twice as many learners
-      // as connections a learner's previous commit has long been answered when the next is built (a commit that
-      // overtook a later one would be refused as stale and counted as an error). The seed makes every tenth user
-      // inactive; those cannot sign in.
+      // Learners commit to their own attempts, each in order as a player page does: a learner whose commit is still
+      // unanswered is skipped until its answer arrives (a commit that overtook a later one of the same page would be
+      // refused as stale, 409, and counted as an error; with round robin alone that happened whenever one answer
+      // took longer than the next 40 requests). autocannon hands onResponse the context its setupRequest got. The
+      // seed makes every tenth user inactive; those cannot sign in.
       const count = ctx.connections * 2;
       const numbers = Array.from({ length: count * 2 }, (_, i) => i + 11).filter((n) => n % 10 !== 0);
       const learners = numbers.slice(0, count).map((n) => `bench-user-${n}@bench.example`);
       const { trainingId, moduleId } = await arrangeTraining(ctx, learners);
       const players: Array<Awaited<ReturnType<typeof openPlayer>>> = [];
       for (const [n, email] of learners.entries()) players.push(await openPlayer(ctx, email, trainingId, moduleId, n));
+      const waiting = new Set<number>();
       let nextPlayer = 0;
       return {
         origin: 'content',
         method: 'POST',
         path: '/runtime/-/commit',
         headers: { 'content-type': 'application/json' },
-        setupRequest: (req) => {
-          const player = players[nextPlayer++ % players.length] as (typeof players)[number];
+        onResponse: (_status, _body, context) => {
+          waiting.delete(context.player as number);
+        },
+        setupRequest: (req, context) => {
+          for (let tries = 0; tries < players.length && waiting.has(nextPlayer % players.length); tries++) nextPlayer++;
+          const index = nextPlayer++ % players.length;
+          waiting.add(index);
+          context.player = index;
+          const player = players[index] as (typeof players)[number];
           const seq = ++player.seq;
           return {
             ...req,

@@ -31,21 +31,41 @@ export class DatabaseBusyError extends Error {
   }
 }
 
-/** Set for the duration of a transaction's callback; `open` turns false when the transaction has ended. */
-const openTransaction = new AsyncLocalStorage<{ open: boolean }>();
+/**
+ * Set for the duration of a transaction's callback; `open` turns false when the callback has returned. `ended` holds
+ * what is to run once the transaction has committed or rolled back.
+ */
+const openTransaction = new AsyncLocalStorage<{ open: boolean; ended: Array<() => void> }>();
+
+/**
+ * Queues `fn` to run when the transaction the caller runs in has ended (after its COMMIT or ROLLBACK) and answers
+ * true; answers false outside a transaction. db/write-generation moves its counters once more then: on PostgreSQL a
+ * write shows to other connections only at the commit.
+ */
+export function whenTransactionEnds(fn: () => void): boolean {
+  const scope = openTransaction.getStore();
+  if (!scope?.open) return false;
+  scope.ended.push(fn);
+  return true;
+}
 
 /** Runs a transaction's callback marked as such, so the driver can tell a query that bypasses it. */
 export function markTransactionScope<DB>(builder: TransactionBuilder<DB>): TransactionBuilder<DB> {
   const execute = builder.execute.bind(builder);
-  builder.execute = (callback) =>
-    execute(async (trx) => {
-      const scope = { open: true };
-      try {
-        return await openTransaction.run(scope, () => callback(trx));
-      } finally {
-        scope.open = false;
-      }
-    });
+  builder.execute = async (callback) => {
+    const scope = { open: true, ended: [] as Array<() => void> };
+    try {
+      return await execute(async (trx) => {
+        try {
+          return await openTransaction.run(scope, () => callback(trx));
+        } finally {
+          scope.open = false;
+        }
+      });
+    } finally {
+      for (const fn of scope.ended) fn();
+    }
+  };
   return builder;
 }
 

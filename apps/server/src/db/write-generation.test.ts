@@ -26,4 +26,13 @@ describe.each(DIALECTS)('write generation [%s]', (dialect) => {
     await sql`delete from training_module_values where user_id = ${'none'}`.execute(t.db);
     expect(writeGeneration()).toBeGreaterThan(afterUpdate);
   });
+
+  it('moves once more when the transaction of a write has ended (a PostgreSQL write shows only after its COMMIT)', async () => {
+    let inside = 0;
+    await t.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('sessions').where('id', '=', 'none').execute();
+      inside = writeGeneration('auth');
+    });
+    expect(writeGeneration('auth')).toBeGreaterThan(inside);
+  });
 });

@@ -7,23 +7,28 @@ import type {
   RootOperationNode,
   UnknownRow,
 } from 'kysely';
+import { whenTransactionEnds } from './connection-guard';
 
 /**
  * Counters that move whenever this process writes to a table whose name starts with one of a family's prefixes:
  * `learning` (what a learner's dashboard is made of: trainings and their participants and module values, courses and
- * their texts, modules) and `people` (users, groups and their members, companies: what a user list counts). Short
- * caches of data read from those tables keep the counter they saw and drop an entry when it has moved, so a write in
- * this process shows at once; another process's write shows when the entry expires (issue 15; docs/architecture.md
- * "Per-request cost and short caches").
+ * their texts, modules), `people` (users, groups and their members, companies: what a user list counts) and `auth`
+ * (what a session check reads: sessions, users, clients). Short caches of data read from those tables keep the
+ * counter they saw and drop an entry when it has moved, so a write in this process shows at once; another process's
+ * write shows when the entry expires (issue 15; docs/architecture.md "Per-request cost and short caches").
  */
 const FAMILIES = {
   learning: ['training', 'course', 'module'],
   people: ['users', 'group', 'compan'],
+  auth: ['sessions', 'users', 'clients'],
 } as const;
 export type WriteFamily = keyof typeof FAMILIES;
 const NAMES = Object.keys(FAMILIES) as WriteFamily[];
 
-const generations: Record<WriteFamily, number> = { learning: 0, people: 0 };
+const generations: Record<WriteFamily, number> = { learning: 0, people: 0, auth: 0 };
+const bump = (families: readonly WriteFamily[]) => {
+  for (const f of families) generations[f]++;
+};
 export const writeGeneration = (family: WriteFamily = 'learning'): number => generations[family];
 
 const RAW = Object.fromEntries(
@@ -65,7 +70,8 @@ function writesWatchedTable(node: RootOperationNode, family: WriteFamily): boole
 
 /**
  * Moves the counter before and after a write, so a read that raced the write cannot keep its answer under the new
- * counter. A PostgreSQL transaction still open after its last write is covered by the caches' expiry.
+ * counter, and once more when the write's transaction has ended: on PostgreSQL another connection sees the write
+ * only after the COMMIT, and a read made before it must not be kept under the counter of the statement.
  */
 export class WriteGenerationPlugin implements KyselyPlugin {
   readonly #writes = new WeakMap<object, WriteFamily[]>();
@@ -75,14 +81,18 @@ export class WriteGenerationPlugin implements KyselyPlugin {
     if (kind === 'SelectQueryNode') return args.node;
     const families = NAMES.filter((f) => writesWatchedTable(args.node, f));
     if (families.length > 0) {
-      for (const f of families) generations[f]++;
+      bump(families);
       this.#writes.set(args.queryId, families);
     }
     return args.node;
   }
 
   transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    for (const f of this.#writes.get(args.queryId) ?? []) generations[f]++;
+    const families = this.#writes.get(args.queryId);
+    if (families) {
+      bump(families);
+      whenTransactionEnds(() => bump(families));
+    }
     return Promise.resolve(args.result);
   }
 }

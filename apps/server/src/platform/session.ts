@@ -5,6 +5,7 @@ import type { TRole } from '@lms/contracts/roles';
 import type { TLocale } from '@lms/contracts/constants';
 import type { Selectable } from 'kysely';
 import type { Db, DbOrTrx, UsersTable } from '../db/database';
+import { GenerationCache } from '../db/generation-cache';
 import { isUserActiveOn } from './active-window';
 import { newId, newSecretToken, nowIso } from './ids';
 
@@ -58,8 +59,39 @@ const sessionUsers = new WeakMap<Actor, Selectable<UsersTable>>();
 /** The signed-in user's row as the session lookup of this request read it; undefined for an actor made elsewhere. */
 export const sessionUserOf = (actor: Actor): Selectable<UsersTable> | undefined => sessionUsers.get(actor);
 
-/** One indexed query per request: session and user together. */
+/** A valid session as read: the (frozen) actor, its user row, and the times the limits are checked against. */
+interface SessionEntry {
+  actor: Actor;
+  user: Selectable<UsersTable>;
+  createdMs: number;
+  seenMs: number;
+}
+
+/**
+ * How long this process answers a session check from memory (issue 15: the check was most of the cost of every
+ * signed-in request). A sign-out, password change, deactivation or role change made in this process holds on the next
+ * request, since any write to `sessions`, `users` or `clients` drops every entry (write family `auth`); one made in
+ * another process holds there within SESSION_CACHE_MS. docs/architecture.md states it as a security trade-off.
+ */
+export const SESSION_CACHE_MS = 5_000;
+const sessionCache = new GenerationCache<SessionEntry>('auth', SESSION_CACHE_MS, 10_000);
+
+const pastLimits = (e: SessionEntry, now: number) =>
+  now - e.seenMs > SESSION_IDLE_DAYS * DAY_MS || now - e.createdMs > SESSION_MAX_DAYS * DAY_MS;
+
+const answer = (e: SessionEntry, now: number): SessionLookup => ({
+  kind: 'ok',
+  // The whole window, not just the flag: an account past its active-to date loses its older sessions too.
+  userActive: isUserActiveOn(e.user, new Date(now).toISOString().slice(0, 10)),
+  actor: e.actor,
+});
+
+/** One indexed query per request (session and user together), or none while the session is in the cache. */
 export async function lookupSession(db: Db, token: string, now = Date.now()): Promise<SessionLookup> {
+  const tokenHash = hashToken(token);
+  const cached = sessionCache.get(tokenHash, now);
+  if (cached && !pastLimits(cached, now)) return answer(cached, now);
+  const generation = sessionCache.generation();
   const found = await db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
@@ -70,47 +102,42 @@ export async function lookupSession(db: Db, token: string, now = Date.now()): Pr
       's.created_at as session_created_at',
       's.last_seen_at as session_last_seen_at',
     ])
-    .where('s.token_hash', '=', hashToken(token))
+    .where('s.token_hash', '=', tokenHash)
     .executeTakeFirst();
   if (!found) return { kind: 'invalid' };
   const { session_id, session_client_id, session_created_at, session_last_seen_at, ...user } = found;
-  const row = {
-    ...user,
-    session_id,
-    user_id: user.id,
-    client_id: session_client_id,
-    created_at: session_created_at,
-    last_seen_at: session_last_seen_at,
+  const entry: SessionEntry = {
+    actor: Object.freeze({
+      userId: user.id,
+      clientId: session_client_id,
+      role: user.role as TRole,
+      locale: user.locale as TLocale,
+      loginType: user.login_type as TLoginType,
+      sessionId: session_id,
+      isPasswordChangeRequired: user.is_password_change_required,
+    }),
+    user,
+    createdMs: Date.parse(session_created_at),
+    seenMs: Date.parse(session_last_seen_at),
   };
-  const created = Date.parse(row.created_at);
-  const seen = Date.parse(row.last_seen_at);
-  if (now - seen > SESSION_IDLE_DAYS * DAY_MS || now - created > SESSION_MAX_DAYS * DAY_MS) {
-    await db.deleteFrom('sessions').where('id', '=', row.session_id).execute();
+  if (pastLimits(entry, now)) {
+    await db.deleteFrom('sessions').where('id', '=', session_id).execute();
     return { kind: 'invalid' };
   }
-  if (now - seen > SESSION_TOUCH_SECONDS * 1000) {
+  if (now - entry.seenMs > SESSION_TOUCH_SECONDS * 1000) {
+    // Past the write-generation plugin: the last use decides nothing a cached session holds (the idle limit is
+    // days), and a touch of every active session each minute would otherwise keep emptying the cache.
     await db
+      .withoutPlugins()
       .updateTable('sessions')
       .set({ last_seen_at: new Date(now).toISOString() })
-      .where('id', '=', row.session_id)
+      .where('id', '=', session_id)
       .execute();
+    entry.seenMs = now;
   }
-  const actor: Actor = {
-    userId: row.user_id,
-    clientId: row.client_id,
-    role: row.role as TRole,
-    locale: row.locale as TLocale,
-    loginType: row.login_type as TLoginType,
-    sessionId: row.session_id,
-    isPasswordChangeRequired: row.is_password_change_required,
-  };
-  sessionUsers.set(actor, user);
-  return {
-    kind: 'ok',
-    // The whole window, not just the flag: an account past its active-to date loses its older sessions too.
-    userActive: isUserActiveOn(row, new Date(now).toISOString().slice(0, 10)),
-    actor,
-  };
+  sessionUsers.set(entry.actor, user);
+  sessionCache.set(tokenHash, entry, generation, now);
+  return answer(entry, now);
 }
 
 export const endSession = (db: DbOrTrx, sessionId: string) =>

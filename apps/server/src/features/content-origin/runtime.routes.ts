@@ -27,7 +27,7 @@ export const runtimeRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     '/runtime/:token/commit',
     { schema: { params: ZTokenParams, body: ZRuntimeCommitBody } },
     async (req, reply) => {
-      const outcome = await commitItem(deps, await openRuntime(deps, req.params.token), req.body);
+      const outcome = await commitItem(deps, req.params.token, req.body);
       if (outcome.kind === 'ok') return outcome.result;
       if (outcome.kind === 'stale') {
         return reply.status(409).send({

@@ -27,7 +27,16 @@ export type LaunchClaims = {
   e: number;
 };
 
-const signingKey = (appSecret: string) => createHmac('sha256', appSecret).update('lms:launch-token:v1').digest();
+// Derived once per secret: every package file and runtime call checks a token (issue 15, per-request cost).
+const signingKeys = new Map<string, Buffer>();
+const signingKey = (appSecret: string) => {
+  let key = signingKeys.get(appSecret);
+  if (!key) {
+    key = createHmac('sha256', appSecret).update('lms:launch-token:v1').digest();
+    signingKeys.set(appSecret, key);
+  }
+  return key;
+};
 
 const sign = (appSecret: string, body: string) =>
   createHmac('sha256', signingKey(appSecret)).update(body).digest('base64url');

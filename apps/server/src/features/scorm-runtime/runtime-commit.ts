@@ -1,11 +1,15 @@
 import type { TModuleStatus, TRuntimeCommitResult, TSuccessStatus } from '@lms/contracts/scorm-runtime';
 import type { ZRuntimeCommitBody } from '@lms/contracts/scorm-runtime';
 import type { z } from 'zod';
+import { DEFAULT_LOCALE } from '@lms/contracts/constants';
 import type { AppDeps } from '../../platform/deps';
+import { notFound } from '../../platform/errors';
 import { nowIso } from '../../platform/ids';
+import type { RuntimeModule } from '../modules/module.service';
 import { recordModuleProgress } from '../trainings/training-progress.service';
 import type { CommitCheck } from './cmi-model';
-import { findLaunchable, modelOf, type RuntimeContext } from './runtime.service';
+import { attemptOf, checkToken, findLaunchable, modelOf } from './runtime.service';
+import { findRuntimeModuleCached } from './runtime-module-cache';
 import {
   insertScoData,
   listScoData,
@@ -24,7 +28,7 @@ export type CommitOutcome =
   | { kind: 'stale'; errorCode: number };
 
 /** SCORM 1.2 101 "General Exception", 2004 391 "General Commit Failure": what a refused stale commit answers. */
-const staleErrorCode = (ctx: RuntimeContext) => (ctx.module.version === 'scorm12' ? 101 : 391);
+const staleErrorCode = (module: RuntimeModule) => (module.version === 'scorm12' ? 101 : 391);
 
 /**
  * A commit is stale when a later one of the same item is already stored: one from a later player page (sessions are
@@ -44,20 +48,31 @@ const openedAsset: Extract<CommitCheck, { ok: true }> = {
   sessionCs: 0,
 };
 
-export async function commitItem(deps: AppDeps, ctx: RuntimeContext, body: Body): Promise<CommitOutcome> {
-  const launchable = findLaunchable(ctx.module, body.itemId);
-  const check = launchable.scormType === 'asset' || !body.cmi ? openedAsset : modelOf(ctx.module).checkCommit(body.cmi);
-  // A refused commit changes nothing: the previous data stays as it was (issue 5).
-  if (!check.ok) return { kind: 'invalid', errorCode: check.errorCode, element: check.element, message: check.message };
-  const clientId = ctx.claims.c;
-  const attemptId = ctx.attempt.id;
+/**
+ * A player's commit (`POST /runtime/<token>/commit`): BEGIN, four statements and COMMIT, six round trips on
+ * PostgreSQL where there were twelve (issue 15), plus the training's write-through when the module's status moves.
+ * The token is checked without the database, the module's manifest comes from the runtime module cache, the locked
+ * read of the attempt is its only read, and the learner is not read (the commit needs nothing of them, and a deleted
+ * user's attempts are gone with them).
+ */
+export async function commitItem(deps: AppDeps, token: string, body: Body): Promise<CommitOutcome> {
+  const claims = checkToken(deps, token);
+  // The commit reads only the launchables, which no locale changes.
+  const module = (await findRuntimeModuleCached(deps.db, claims.c, claims.m, DEFAULT_LOCALE)) ?? notFound('module');
+  const launchable = findLaunchable(module, body.itemId);
+  const check = launchable.scormType === 'asset' || !body.cmi ? openedAsset : modelOf(module).checkCommit(body.cmi);
+  const clientId = claims.c;
+  const attemptId = claims.a;
   return deps.db.transaction().execute(async (trx) => {
-    // issue 15: the locked read is the attempt's read, and the item's row comes with its siblings (the roll-up needs
-    // them anyway), so a commit makes about six statements on PostgreSQL instead of twelve.
-    const attempt = (await lockAttempt(trx, deps.dialect, clientId, attemptId)) ?? ctx.attempt;
+    // Serialises the commits of one attempt (PostgreSQL: FOR UPDATE); the item's row comes with its siblings, which
+    // the roll-up needs anyway.
+    const attempt = attemptOf(claims, await lockAttempt(trx, deps.dialect, clientId, attemptId));
+    // A refused commit changes nothing: the previous data stays as it was (issue 5).
+    if (!check.ok)
+      return { kind: 'invalid', errorCode: check.errorCode, element: check.element, message: check.message } as const;
     const siblings = await listScoData(trx, clientId, attemptId);
     const row = siblings.find((r) => r.item_id === body.itemId);
-    if (isStale(row, body)) return { kind: 'stale', errorCode: staleErrorCode(ctx) } as const;
+    if (isStale(row, body)) return { kind: 'stale', errorCode: staleErrorCode(module) } as const;
 
     // session_time is the whole time of the API instance so far, so it is added to the total the item had when that
     // instance began, never to the previous commit's sum (issue 5 "session_time accumulated into total_time").
@@ -94,7 +109,7 @@ export async function commitItem(deps: AppDeps, ctx: RuntimeContext, body: Body)
       status: r.status as TModuleStatus,
       success: r.success_status as TSuccessStatus,
     }));
-    const rolled = rollUpModule(ctx.module.manifest.launchables, items);
+    const rolled = rollUpModule(module.manifest.launchables, items);
     const status = laterStatus(attempt.status as TModuleStatus, rolled.status);
     const completedAt = attempt.completed_at ?? (status === 'COMPLETED' ? now : null);
     await updateAttempt(trx, clientId, attemptId, {

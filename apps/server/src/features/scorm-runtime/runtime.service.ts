@@ -30,15 +30,19 @@ export function checkToken(deps: AppDeps, token: string): LaunchClaims {
   return check.reason === 'expired' ? fail(401, 'launch_expired') : notFound();
 }
 
-export async function openRuntime(deps: AppDeps, token: string): Promise<RuntimeContext> {
-  const claims = checkToken(deps, token);
-  const attempt = await findAttempt(deps.db, claims.c, claims.a);
+/** The attempt the token names, as read, or 404: it must still exist and belong to the token's user and module. */
+export function attemptOf(claims: LaunchClaims, attempt: AttemptRow | undefined): AttemptRow {
   const matches =
     attempt?.user_id === claims.u &&
     attempt.module_id === claims.m &&
     attempt.kind === claims.k &&
     attempt.training_id === claims.t;
-  if (!attempt || !matches) return notFound('attempt');
+  return attempt && matches ? attempt : notFound('attempt');
+}
+
+export async function openRuntime(deps: AppDeps, token: string): Promise<RuntimeContext> {
+  const claims = checkToken(deps, token);
+  const attempt = attemptOf(claims, await findAttempt(deps.db, claims.c, claims.a));
   const learner = (await findLearner(deps.db, claims.c, claims.u)) ?? notFound('user');
   const locale = (LOCALES as readonly string[]).includes(learner.locale) ? (learner.locale as TLocale) : 'de-DE';
   const module = (await findRuntimeModuleCached(deps.db, claims.c, claims.m, locale)) ?? notFound('module');

@@ -41,6 +41,28 @@ describeEachDialect('SCORM runtime', (ctx) => {
       runtime.commit({ session, seq: ++seq, instance, itemId, ...(cmi ? { cmi } : {}) });
   };
 
+  // Issue 15: commits of one attempt arriving at once (two pages, a beacon beside a commit) are serialised by the
+  // attempt's locked read: none fails with a server error, the first page's row is inserted once, and what stays is
+  // the latest commit; a commit that an even later one overtook is refused as stale (409), never stored over it.
+  it('concurrent commits on one attempt neither fail nor lose the latest data', async () => {
+    const { runtime, state, item } = await launch12();
+    const commits = Array.from({ length: 12 }, (_, i) =>
+      runtime.commit({
+        session: state.session,
+        seq: i + 1,
+        instance: 1,
+        itemId: item,
+        cmi: cmi12({ lesson_location: `page-${i + 1}`, exit: 'suspend' }, { suspend_data: `data-${i + 1}` }),
+      }),
+    );
+    const answers = await Promise.all(commits);
+    for (const res of answers) expect([200, 409]).toContain(res.statusCode);
+    expect(answers.at(-1)?.statusCode).toBe(200);
+    const data = await runtime.data(item);
+    expect(data.cmi.core).toMatchObject({ lesson_location: 'page-12', entry: 'resume' });
+    expect(data.cmi.suspend_data).toBe('data-12');
+  });
+
   it('launches a preview on the content origin and starts the SCO ab-initio with the LMS values', async () => {
     const { runtime, state, item } = await launch12();
     expect(runtime.launchUrl).toMatch(/^http:\/\/127\.0\.0\.1:3001\/player\/[\w-]+\.[\w-]+\/$/);
