@@ -6,8 +6,11 @@ import { DEMO_PASSWORD, type TestServer } from './harness';
 
 const SHOTS_DIR = '/tmp/shots';
 
-/** Debian's Chromium, never a downloaded one; every host name resolves to 127.0.0.1 (beta.localhost, nowhere.example). */
-export function launchBrowser(): Promise<Browser> {
+/**
+ * Debian's Chromium, never a downloaded one; every host name resolves to 127.0.0.1 (beta.localhost, nowhere.example).
+ * `extraArgs` go after these flags, for a journey that needs more of the browser (the Entra sign-in's certificate).
+ */
+export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [
@@ -20,6 +23,7 @@ export function launchBrowser(): Promise<Browser> {
       '--no-first-run',
       '--disable-quic',
       '--host-resolver-rules=MAP * 127.0.0.1',
+      ...extraArgs,
     ],
   });
 }

@@ -4,10 +4,10 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestProvider, type TestProvider } from '../apps/server/test/oidc-test-provider';
-import { expectAccessible, heading, openPage, screenshot, signIn } from './browser';
+import { expectAccessible, heading, launchBrowser, openPage, screenshot, signIn } from './browser';
 import { startServer, type TestServer } from './harness';
 
 // Issue 13 browser test: the /entra-login popup flow against a real OpenID provider on 127.0.0.1 (oidc-provider,
@@ -84,22 +84,8 @@ describe('Entra ID sign-in: /entra-login by popup', () => {
     provider = await startTestProvider({ tenants: [TENANT], clients, tls });
     server = await startServer({ ENTRA_AUTHORITY: provider.authority, NODE_EXTRA_CA_CERTS: tls.certFile });
     clients[0]!.redirectUris.push(server.url('/entra-login', 'localhost'));
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-        '--host-resolver-rules=MAP * 127.0.0.1',
-        // The provider's certificate is made by this test.
-        '--ignore-certificate-errors',
-      ],
-    });
+    // The provider's certificate is made by this test.
+    browser = await launchBrowser(['--ignore-certificate-errors']);
     await server.db.run(
       'UPDATE clients SET is_entra_enabled = ?, entra_client_id = ?, entra_tenant_id = ? WHERE platform_domain = ?',
       [true, APP, TENANT, 'localhost'],

@@ -1,5 +1,6 @@
 import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../../apps/server/src/db/database';
+import { insertDemoCourse } from '../../apps/server/src/features/demo/demo-course';
 import { repairUserSearchKeys } from '../../apps/server/src/features/users/user-search-keys';
 import { newId, nowIso } from '../../apps/server/src/platform/ids';
 import { insertChunked } from '../seed';
@@ -18,40 +19,19 @@ let seeded: { statusTrainingId: string } | null = null;
 /** A course of two PDF modules (the second required after the first) with German and English titles. */
 async function seedCourse(db: Db, clientId: string, n: number, now: string) {
   const courseId = newId();
-  await insertChunked(db, 'courses', [
+  // Numbered with leading zeros, so the titles sort as the numbers do.
+  const title = `Bench-Kurs ${String(n).padStart(4, '0')}`;
+  await insertDemoCourse(
+    db,
     {
       id: courseId,
-      client_id: clientId,
-      start_date: null,
+      clientId,
+      durationMinutes: 90,
+      isPremium: false,
       deadline: '2027-06-30',
-      duration_minutes: 90,
-      certificate_template_id: null,
-      invitation_mail_template_id: null,
-      reminder_mail_template_id: null,
-      is_invitation_enabled: false,
-      is_reminder_active: false,
-      reminder_from: null,
-      reminder_until: null,
-      reminder_interval_days: null,
-      invoice_product_id: null,
-      is_active: true,
-      is_premium: false,
-      search_text: `bench-kurs ${n}`,
-      created_at: now,
-      updated_at: now,
+      texts: { 'de-DE': { title, description: '' }, 'en-US': { title, description: '' } },
     },
-  ]);
-  await insertChunked(
-    db,
-    'course_texts',
-    ['de-DE', 'en-US'].map((locale) => ({
-      course_id: courseId,
-      client_id: clientId,
-      locale,
-      title: `Bench-Kurs ${n}`,
-      title_sort: `bench-kurs ${String(n).padStart(4, '0')}`,
-      description: '',
-    })),
+    now,
   );
   const modules = [1, 2].map((position) => ({
     id: newId(),

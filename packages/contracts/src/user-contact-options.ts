@@ -1,17 +1,18 @@
 import { z } from 'zod';
-import { ZEmail, ZId, ZIsoDate, ZIsoDateTime } from './common';
+import { ZClientContact, ZSaveClientContactBody } from './client-contacts';
+import { ZId, ZIsoDate, ZIsoDateTime } from './common';
 
 /**
  * Spec section 3 "user contact options": the client's contacts (section 3 "contacts") a signed-in user may reach,
  * grouped by responsibility. A contact with neither e-mail nor phone cannot be reached and is not listed.
  */
-export const ZUserContactOption = z.object({
-  id: ZId,
-  responsibility: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
+export const ZUserContactOption = ZClientContact.pick({
+  id: true,
+  responsibility: true,
+  firstName: true,
+  lastName: true,
+  email: true,
+  phone: true,
 });
 export type TUserContactOption = z.infer<typeof ZUserContactOption>;
 
@@ -40,18 +41,9 @@ export const ZAppointmentRequestBody = z.object({
   firstDate: ZIsoDate,
   secondDate: ZIsoDate,
   timeOfDay: z.enum(TIMES_OF_DAY),
-  email: z
-    .union([z.literal('').transform(() => null), ZEmail])
-    .nullable()
-    .default(null),
-  phone: z
-    .string()
-    .trim()
-    .max(50)
-    .regex(/^[0-9+()/.\- ]*$/, 'expected a phone number')
-    .nullable()
-    .default(null)
-    .transform((v) => v || null),
+  // The answer's e-mail and phone are read as a contact's are: empty means none.
+  email: ZSaveClientContactBody.shape.email,
+  phone: ZSaveClientContactBody.shape.phone,
   message: z.string().trim().max(APPOINTMENT_MESSAGE_MAX).nullable().default(null),
 });
 export type TAppointmentRequestBody = z.input<typeof ZAppointmentRequestBody>;

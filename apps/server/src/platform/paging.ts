@@ -8,24 +8,39 @@ export interface PagePosition {
   pageSize: number;
 }
 
+/** Where a stretch of a list starts (rows skipped) and how many rows it holds at the most. */
+export interface RowSlice {
+  offset: number;
+  limit: number;
+}
+
 /**
  * One page of a filtered list (DECISIONS "table paging": lists page on the server). `filtered` holds the joins and
  * filters that decide which rows exist; it is counted as it is, and `ordered` adds what only the rows need (columns,
  * display joins, the ORDER BY with a unique last key so pages neither repeat nor skip rows).
  */
-export async function paginate<DB, TB extends keyof DB, RowDB, RowTB extends keyof RowDB, Row>(
+export function paginate<DB, TB extends keyof DB, RowDB, RowTB extends keyof RowDB, Row>(
   filtered: SelectQueryBuilder<DB, TB, object>,
   position: PagePosition,
+  ordered: (filtered: SelectQueryBuilder<DB, TB, object>) => SelectQueryBuilder<RowDB, RowTB, Row>,
+): Promise<{ rows: Row[]; total: number }> {
+  return sliceRows(filtered, { offset: (position.page - 1) * position.pageSize, limit: position.pageSize }, ordered);
+}
+
+/**
+ * paginate by rows rather than pages, for a caller that may start anywhere (SCIM's startIndex and count, RFC 7644
+ * section 3.4.2.4); a slice of no rows asks only for the total.
+ */
+export async function sliceRows<DB, TB extends keyof DB, RowDB, RowTB extends keyof RowDB, Row>(
+  filtered: SelectQueryBuilder<DB, TB, object>,
+  slice: RowSlice,
   ordered: (filtered: SelectQueryBuilder<DB, TB, object>) => SelectQueryBuilder<RowDB, RowTB, Row>,
 ): Promise<{ rows: Row[]; total: number }> {
   const counted = await filtered
     .select(sql<number>`count(*)`.as('n'))
     .$castTo<{ n: number }>() // TypeScript cannot resolve a selection on a generic builder
     .executeTakeFirstOrThrow();
-  const rows = await ordered(filtered)
-    .limit(position.pageSize)
-    .offset((position.page - 1) * position.pageSize)
-    .execute();
+  const rows = slice.limit === 0 ? [] : await ordered(filtered).limit(slice.limit).offset(slice.offset).execute();
   return { rows, total: Number(counted.n) };
 }
 

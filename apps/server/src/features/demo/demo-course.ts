@@ -1,25 +1,33 @@
 import type { DbOrTrx } from '../../db/database';
+import { foldForSearch } from '../courses/course-ref';
 
-/** A course's title and description in each locale the demo writes. */
-export type DemoCourseTexts = Record<'de-DE' | 'en-US' | 'fr-FR', { title: string; description: string }>;
+/** A course's title and description in the locales it is written in (the demo writes all three). */
+export type DemoCourseTexts = Partial<Record<'de-DE' | 'en-US' | 'fr-FR', { title: string; description: string }>>;
 
-const foldForSearch = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-
-/** Writes a demo course and its texts as the courses feature stores them (no mails, no reminders, no certificate). */
+/**
+ * Writes a course and its texts as the courses feature stores them (no mails, no reminders, no certificate), for the
+ * demo seed and the bench's seed (bench/scenarios/trainings.ts).
+ */
 export async function insertDemoCourse(
   trx: DbOrTrx,
-  course: { id: string; clientId: string; durationMinutes: number; isPremium: boolean; texts: DemoCourseTexts },
+  course: {
+    id: string;
+    clientId: string;
+    durationMinutes: number;
+    isPremium: boolean;
+    deadline?: string | null;
+    texts: DemoCourseTexts;
+  },
   now: string,
 ): Promise<void> {
-  const { texts } = course;
-  const locales = Object.keys(texts) as (keyof DemoCourseTexts)[];
+  const texts = Object.entries(course.texts).map(([locale, text]) => ({ locale, ...text }));
   await trx
     .insertInto('courses')
     .values({
       id: course.id,
       client_id: course.clientId,
       start_date: null,
-      deadline: null,
+      deadline: course.deadline ?? null,
       duration_minutes: course.durationMinutes,
       certificate_template_id: null,
       invitation_mail_template_id: null,
@@ -32,7 +40,7 @@ export async function insertDemoCourse(
       invoice_product_id: null,
       is_active: true,
       is_premium: course.isPremium,
-      search_text: foldForSearch(locales.map((l) => texts[l].title).join('\n')),
+      search_text: foldForSearch(texts.map((t) => t.title).join('\n')),
       created_at: now,
       updated_at: now,
     })
@@ -40,12 +48,11 @@ export async function insertDemoCourse(
   await trx
     .insertInto('course_texts')
     .values(
-      locales.map((locale) => ({
+      texts.map((t) => ({
         course_id: course.id,
         client_id: course.clientId,
-        locale,
-        ...texts[locale],
-        title_sort: foldForSearch(texts[locale].title),
+        ...t,
+        title_sort: foldForSearch(t.title),
       })),
     )
     .execute();

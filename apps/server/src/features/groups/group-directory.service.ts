@@ -1,6 +1,7 @@
 import type { DbOrTrx } from '../../db/database';
 import { conflict } from '../../platform/errors';
 import { nowIso } from '../../platform/ids';
+import { sliceRows, type RowSlice } from '../../platform/paging';
 import { afterMembershipChange } from './group-membership';
 import { countGroupTrainings } from './group-usage';
 import {
@@ -33,27 +34,13 @@ const directoryGroups = (db: DbOrTrx, clientId: string, f: DirectoryGroupFilter)
   return q;
 };
 
-export async function listDirectoryGroups(
+export const listDirectoryGroups = (
   db: DbOrTrx,
   clientId: string,
   filter: DirectoryGroupFilter,
-  page: { offset: number; limit: number },
-): Promise<{ total: number; rows: GroupRow[] }> {
-  const count = await directoryGroups(db, clientId, filter)
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const rows =
-    page.limit === 0
-      ? []
-      : await directoryGroups(db, clientId, filter)
-          .selectAll()
-          .orderBy('created_at')
-          .orderBy('id')
-          .offset(page.offset)
-          .limit(page.limit)
-          .execute();
-  return { total: Number(count.n), rows };
-}
+  slice: RowSlice,
+): Promise<{ total: number; rows: GroupRow[] }> =>
+  sliceRows(directoryGroups(db, clientId, filter), slice, (q) => q.selectAll().orderBy('created_at').orderBy('id'));
 
 export const findDirectoryGroup = (db: DbOrTrx, clientId: string, id: string): Promise<GroupRow | undefined> =>
   directoryGroups(db, clientId, { id: [id] })

@@ -1,5 +1,6 @@
 import { LOGIN_TYPES } from '@lms/contracts/roles';
 import type { DbOrTrx } from '../../db/database';
+import { sliceRows, type RowSlice } from '../../platform/paging';
 import { recordDeletedUsers } from '../clients/client-accounts.service';
 import { deleteUsersByIds, endSessionsOfUsers, normaliseLogin, saveUserFields, type UserRow } from './user.repository';
 
@@ -29,27 +30,13 @@ const scimUsers = (db: DbOrTrx, clientId: string, f: DirectoryUserFilter) => {
 };
 
 /** One page of the directory's users, oldest first (a stable order for startIndex paging), and the total. */
-export async function listDirectoryUsers(
+export const listDirectoryUsers = (
   db: DbOrTrx,
   clientId: string,
   filter: DirectoryUserFilter,
-  page: { offset: number; limit: number },
-): Promise<{ total: number; rows: UserRow[] }> {
-  const count = await scimUsers(db, clientId, filter)
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const rows =
-    page.limit === 0
-      ? []
-      : await scimUsers(db, clientId, filter)
-          .selectAll()
-          .orderBy('created_at')
-          .orderBy('id')
-          .offset(page.offset)
-          .limit(page.limit)
-          .execute();
-  return { total: Number(count.n), rows };
-}
+  slice: RowSlice,
+): Promise<{ total: number; rows: UserRow[] }> =>
+  sliceRows(scimUsers(db, clientId, filter), slice, (q) => q.selectAll().orderBy('created_at').orderBy('id'));
 
 export const findDirectoryUser = (db: DbOrTrx, clientId: string, id: string): Promise<UserRow | undefined> =>
   scimUsers(db, clientId, { id: [id] })

@@ -1,9 +1,8 @@
-import { MAIL_TEMPLATE_KINDS, type TMailTemplateKind } from '@lms/contracts/mail-templates';
-import { Anchor, Badge, Button, Group, NativeSelect, Stack } from '@mantine/core';
+import { MAIL_TEMPLATE_KINDS, type TMailTemplateKind, type TMailTemplateListItem } from '@lms/contracts/mail-templates';
+import { Badge, Button, Group, NativeSelect, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { CellText } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
@@ -14,7 +13,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useMailTemplates } from '../api/mail-templates';
 import { CreateMailTemplateModal } from '../components/create-mail-template-modal';
 import { BADGE_STYLES } from '../components/mail-status';
-import { formatDateTime } from '../../../lib/format';
+import { templateListColumns } from '../components/template-list-columns';
 
 /** /content/mail-template: every template of the client, the standard one of each kind first made from defaults. */
 export function MailTemplateListPage() {
@@ -53,45 +52,37 @@ export function MailTemplateListPage() {
         list={list}
         paging={paging}
         label={t('templates.title')}
-        columns={[
+        columns={templateListColumns<TMailTemplateListItem>(
           {
-            id: 'name',
-            header: t('templates.name'),
-            cell: (item) => (
-              <Anchor component={Link} to={`/content/mail-template/${item.id}`} size="sm" fw={500}>
-                <CellText text={item.name} max={260} />
-              </Anchor>
-            ),
+            path: '/content/mail-template',
+            nameHeader: t('templates.name'),
+            updatedHeader: t('templates.updated'),
+            locale: i18n.language,
           },
-          {
-            id: 'kind',
-            header: t('templates.kind'),
-            cell: (item) => <CellText text={t(`kinds.${item.kind}`)} max={200} />,
-          },
-          {
-            id: 'subject',
-            header: t('templates.subject'),
-            priority: 2,
-            cell: (item) => <CellText text={item.subject} />,
-          },
-          {
-            id: 'type',
-            header: t('templates.type'),
-            nowrap: true,
-            cell: (item) => (
-              <Badge styles={BADGE_STYLES} variant="light" color={item.isStandard ? 'blue' : 'grape'}>
-                {item.isStandard ? t('templates.standard') : t('templates.additional')}
-              </Badge>
-            ),
-          },
-          {
-            id: 'updated',
-            header: t('templates.updated'),
-            nowrap: true,
-            priority: 3,
-            cell: (item) => formatDateTime(item.updatedAt, i18n.language),
-          },
-        ]}
+          [
+            {
+              id: 'kind',
+              header: t('templates.kind'),
+              cell: (item) => <CellText text={t(`kinds.${item.kind}`)} max={200} />,
+            },
+            {
+              id: 'subject',
+              header: t('templates.subject'),
+              priority: 2,
+              cell: (item) => <CellText text={item.subject} />,
+            },
+            {
+              id: 'type',
+              header: t('templates.type'),
+              nowrap: true,
+              cell: (item) => (
+                <Badge styles={BADGE_STYLES} variant="light" color={item.isStandard ? 'blue' : 'grape'}>
+                  {item.isStandard ? t('templates.standard') : t('templates.additional')}
+                </Badge>
+              ),
+            },
+          ],
+        )}
         empty={
           search.debounced || kind ? (
             <EmptyState title={t('ui:empty.noMatch')} />

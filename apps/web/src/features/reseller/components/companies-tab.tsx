@@ -4,15 +4,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDeleteModal, useConfirmedDelete } from '../../../components/confirm-delete-modal';
-import { CellText, type DataColumn } from '../../../components/data-table';
+import { CellText } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { PagedTable } from '../../../components/paged-table';
-import { RowActions } from '../../../components/row-actions';
 import { SearchField, useListSearch } from '../../../components/search-field';
 import { usePaging } from '../../../components/table-paging';
 import { formatDay } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { companyKeys, createCompany, deleteCompany, renameCompany, useCompanies } from '../api/companies';
+import { changeAndDeleteColumn } from './client-row-actions';
 import { ClientTabIntro } from './client-tab-intro';
 import { CompanyModal, type CompanyModalState } from './company-modal';
 import { useMayWriteClient } from './use-may-write-client';
@@ -77,32 +77,16 @@ export function CompaniesTab({ clientId }: { clientId: string }) {
             priority: 2,
             cell: (c) => formatDay(c.createdAt, i18n.language),
           },
-          ...(mayWrite
-            ? [
-                {
-                  id: 'actions',
-                  header: t('actions'),
-                  actions: true,
-                  cell: (c) => (
-                    <RowActions
-                      actions={[
-                        {
-                          label: t('companies.rename'),
-                          name: t('companies.renameNamed', { name: c.name }),
-                          onClick: () => setModal({ mode: 'rename', id: c.id, name: c.name }),
-                        },
-                        {
-                          label: t('delete'),
-                          name: t('companies.deleteNamed', { name: c.name }),
-                          danger: true,
-                          onClick: () => removal.ask(c),
-                        },
-                      ]}
-                    />
-                  ),
-                } satisfies DataColumn<TCompany>,
-              ]
-            : []),
+          ...changeAndDeleteColumn<TCompany>(
+            mayWrite,
+            t('actions'),
+            {
+              label: t('companies.rename'),
+              name: (c) => t('companies.renameNamed', { name: c.name }),
+              onClick: (c) => setModal({ mode: 'rename', id: c.id, name: c.name }),
+            },
+            { label: t('delete'), name: (c) => t('companies.deleteNamed', { name: c.name }), onClick: removal.ask },
+          ),
         ]}
         empty={
           search.debounced ? (

@@ -4,10 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDeleteModal, useConfirmedDelete } from '../../../components/confirm-delete-modal';
-import { CellText, DataTable, type DataColumn } from '../../../components/data-table';
+import { CellText, DataTable } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { PageLoader } from '../../../components/page-loader';
-import { RowActions } from '../../../components/row-actions';
 import { useErrorText } from '../../../lib/error-text';
 import { notifySuccess } from '../../../lib/notify';
 import {
@@ -17,6 +16,7 @@ import {
   updateClientContact,
   useClientContacts,
 } from '../api/client-contacts';
+import { changeAndDeleteColumn } from './client-row-actions';
 import { ClientTabIntro } from './client-tab-intro';
 import { ContactDrawer, type ContactDrawerState } from './contact-drawer';
 import { useMayWriteClient } from './use-may-write-client';
@@ -91,32 +91,16 @@ export function ContactsTab({ clientId }: { clientId: string }) {
                 '–'
               ),
           },
-          ...(mayWrite
-            ? [
-                {
-                  id: 'actions',
-                  header: t('actions'),
-                  actions: true,
-                  cell: (c) => (
-                    <RowActions
-                      actions={[
-                        {
-                          label: t('edit'),
-                          name: t('contacts.editNamed', { name: name(c) }),
-                          onClick: () => setDrawer({ mode: 'edit', contact: c }),
-                        },
-                        {
-                          label: t('delete'),
-                          name: t('contacts.deleteNamed', { name: name(c) }),
-                          danger: true,
-                          onClick: () => removal.ask(c),
-                        },
-                      ]}
-                    />
-                  ),
-                } satisfies DataColumn<TClientContact>,
-              ]
-            : []),
+          ...changeAndDeleteColumn<TClientContact>(
+            mayWrite,
+            t('actions'),
+            {
+              label: t('edit'),
+              name: (c) => t('contacts.editNamed', { name: name(c) }),
+              onClick: (contact) => setDrawer({ mode: 'edit', contact }),
+            },
+            { label: t('delete'), name: (c) => t('contacts.deleteNamed', { name: name(c) }), onClick: removal.ask },
+          ),
         ]}
         empty={
           <EmptyState
