@@ -1,10 +1,15 @@
 import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../../apps/server/src/db/database';
 import { insertDemoCourse } from '../../apps/server/src/features/demo/demo-course';
+import {
+  countParticipants,
+  listParticipantPage,
+} from '../../apps/server/src/features/trainings/participant-list.repository';
 import { repairUserSearchKeys } from '../../apps/server/src/features/users/user-search-keys';
 import { newId, nowIso } from '../../apps/server/src/platform/ids';
 import { insertChunked } from '../seed';
 import type { BenchContext, BenchScale, BenchScenario } from '../types';
+import { medianMs } from './users';
 
 const LEARNER = 'bench-user-4@bench.example';
 const ADMIN = 'bench-user-1@bench.example';
@@ -139,6 +144,27 @@ const authHeaders = async (ctx: BenchContext, email: string) => ({
   authorization: `Bearer ${await ctx.signIn(email)}`,
 });
 
+/** The status table's first page and counts when no short cache serves them (inside a transaction, no HTTP). */
+async function printUncachedStatusCost(ctx: BenchContext): Promise<void> {
+  const trainingId = seeded?.statusTrainingId ?? '';
+  const admin = await ctx.db
+    .selectFrom('users')
+    .select('id')
+    .where('client_id', '=', ctx.clientId)
+    .where('email', '=', ADMIN)
+    .executeTakeFirstOrThrow();
+  const dialect = ctx.db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+  const scope = { clientId: ctx.clientId, dialect, actorId: admin.id, groupIds: null } as const;
+  const query = { page: 1, pageSize: 100, sort: 'name', order: 'asc' } as const;
+  const ms = await medianMs(() =>
+    ctx.db.transaction().execute(async (trx) => {
+      await listParticipantPage(trx, scope, trainingId, query);
+      await countParticipants(trx, scope, [trainingId]);
+    }),
+  );
+  console.log(`training-status-page uncached (page + capped count + status counts, no HTTP, median of 30): ${ms} ms`);
+}
+
 const statusPage = async (ctx: BenchContext) => ({
   path: `/api/course-training-user-value/${seeded?.statusTrainingId ?? ''}/get-status-of-all-users?page=1&pageSize=100`,
   headers: await authHeaders(ctx, ADMIN),
@@ -163,7 +189,10 @@ export const scenarios: BenchScenario[] = [
   {
     name: 'training-status-page',
     seed: seedTrainings,
-    prepare: async (ctx) => statusPage(ctx),
+    prepare: async (ctx) => {
+      await printUncachedStatusCost(ctx);
+      return statusPage(ctx);
+    },
   },
   {
     // The time the page takes a coordinator who opens it, without 19 other requests queued before theirs.

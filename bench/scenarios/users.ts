@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../../apps/server/src/db/database';
+import { listUserPage } from '../../apps/server/src/features/users/user-list';
 import { repairUserSearchKeys } from '../../apps/server/src/features/users/user-search-keys';
 import { newId, nowIso } from '../../apps/server/src/platform/ids';
 import { multipartFile } from '../../apps/server/test/multipart';
@@ -128,6 +129,40 @@ async function timeImport(ctx: BenchContext, headers: Record<string, string>, ma
   }
 }
 
+/** The median of `runs` timings of `read`, in ms. */
+export async function medianMs(read: () => Promise<unknown>, runs = 30): Promise<string> {
+  const ms: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await read();
+    ms.push(performance.now() - started);
+  }
+  return (ms.sort((a, b) => a - b)[Math.floor(runs / 2)] ?? 0).toFixed(1);
+}
+
+/**
+ * What a page costs the database when no short cache serves it (issue 15's "cost"): the page and its capped count,
+ * read inside a transaction (which no cache serves), without HTTP, the first and the last page the screen offers.
+ */
+async function printUncachedCost(ctx: BenchContext, lastPage: number): Promise<void> {
+  const admin = await ctx.db
+    .selectFrom('users')
+    .select('id')
+    .where('client_id', '=', ctx.clientId)
+    .where('email', '=', ADMIN)
+    .executeTakeFirstOrThrow();
+  const dialect = ctx.db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+  const scope = { clientId: ctx.clientId, dialect, actorId: admin.id, groupIds: null } as const;
+  const cost = (page: number) =>
+    medianMs(() =>
+      ctx.db
+        .transaction()
+        .execute((trx) => listUserPage(trx, scope, { page, pageSize: 100, sort: 'name', order: 'asc' })),
+    );
+  console.log(`users-list uncached (page + capped count, no HTTP, median of 30): first page ${await cost(1)} ms, ` +
+    `page ${lastPage} ${await cost(lastPage)} ms`);
+}
+
 /** Issue 4: the user list's first page at the seeded scale (100,000 users: `--users 100000`), search, and import. */
 export const scenarios: BenchScenario[] = [
   {
@@ -144,7 +179,9 @@ export const scenarios: BenchScenario[] = [
       const headers = await authHeaders(ctx, ADMIN);
       const first = await call(ctx.baseUrl, { path: '/api/users?page=1&pageSize=100', headers });
       const { total } = first.json as { total: number };
-      return { path: `/api/users?page=${Math.max(1, Math.ceil(total / 100))}&pageSize=100`, headers };
+      const last = Math.max(1, Math.ceil(total / 100));
+      await printUncachedCost(ctx, last);
+      return { path: `/api/users?page=${last}&pageSize=100`, headers };
     },
   },
   {

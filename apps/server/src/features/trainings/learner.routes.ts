@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/access';
 import type { AppDeps } from '../../platform/deps';
+import { sendJsonText } from '../../platform/short-cache';
 import { getMyTraining, launchMyModule, listMyModuleValues, recordModuleOpened } from './learner.service';
 import { myTrainingsJson } from './learner-dashboard-cache';
 
@@ -22,12 +23,7 @@ export const learnerRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   app.get(
     '/api/user-course-trainings',
     { schema: { response: { 200: ZUserTrainingList } }, config },
-    async (req, reply) =>
-      // Sent as the cached JSON it already is (validated against the contract when it was made).
-      reply
-        .type('application/json; charset=utf-8')
-        .serializer((payload: unknown) => payload as string)
-        .send((await myTrainingsJson(deps, actorOf(req))) as never), // typed as the contract's object; it is its JSON
+    async (req, reply) => sendJsonText(reply, await myTrainingsJson(deps, actorOf(req))),
   );
 
   app.get(

@@ -17,7 +17,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/access';
 import type { AppDeps } from '../../platform/deps';
-import { listParticipantStatuses, setParticipantOptional } from './participant.service';
+import { sendJsonText } from '../../platform/short-cache';
+import { participantStatusesJson } from './participant-status-cache';
+import { setParticipantOptional } from './participant.service';
 import { getTrainingStatistics } from './training-statistics.service';
 import { createTraining, deleteTraining, getTraining, listTrainings, updateTraining } from './training.service';
 
@@ -77,7 +79,8 @@ export const trainingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
       schema: { params: ZTrainingIdParams, querystring: ZParticipantListQuery, response: { 200: ZParticipantPage } },
       config,
     },
-    (req) => listParticipantStatuses(deps, actorOf(req), req.params.trainingId, req.query),
+    async (req, reply) =>
+      sendJsonText(reply, await participantStatusesJson(deps, actorOf(req), req.params.trainingId, req.query)),
   );
   await Promise.resolve();
 };

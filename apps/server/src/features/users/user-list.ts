@@ -3,8 +3,8 @@ import { ROLES } from '@lms/contracts/roles';
 import type { TUserFilter, TUserListQuery, TUserSort } from '@lms/contracts/users';
 import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Database, DbOrTrx } from '../../db/database';
-import { writeGeneration } from '../../db/write-generation';
 import { countCapped, type CappedTotal } from '../../platform/paging';
+import { shortCache } from '../../platform/short-cache';
 import { foldText, repairUserSearchKeys, searchWords } from './user-search-keys';
 import { searchSupport, textContains, usesFts, type SearchSupport } from './user-search-sql';
 import { userInScope, type UserScope } from './user-scope';
@@ -131,37 +131,48 @@ function sortBy<O>(
 
 /** How long a user list's total is kept per process (issue 15: paging through a list counts once, not per page). */
 export const USER_TOTAL_CACHE_MS = 5_000;
-const totals = new Map<string, { generation: number; until: number; total: CappedTotal }>();
 
 /**
  * The total of a search, kept USER_TOTAL_CACHE_MS and dropped at once when this process writes users, groups, their
- * members or companies (db/write-generation, family `people`); another process's change shows within that time.
- * Inside a transaction it is always counted (the transaction may have changed what it counts).
+ * members or companies (write family `people`); another process's change shows within that time.
  */
-async function cachedTotal(db: DbOrTrx, key: unknown, count: () => Promise<CappedTotal>): Promise<CappedTotal> {
-  if (db.isTransaction) return count();
-  const k = JSON.stringify(key);
-  const now = Date.now();
-  const generation = writeGeneration('people');
-  const hit = totals.get(k);
-  if (hit && hit.until > now && hit.generation === generation) return hit.total;
-  const total = await count();
-  if (totals.size >= 1_000) totals.clear();
-  totals.set(k, { generation, until: now + USER_TOTAL_CACHE_MS, total });
-  return total;
-}
+const cachedTotal = shortCache<CappedTotal>({ ms: USER_TOTAL_CACHE_MS, entries: 1_000, families: ['people'] });
 
 /**
  * One page of users plus the total: the page uses the sort index, the count only the filter, and stops at
- * LIST_TOTAL_CAP (issue 15), so a tenant of 100,000 users costs what one of 10,000 does.
+ * LIST_TOTAL_CAP (issue 15), so a tenant of 100,000 users costs what one of 10,000 does. The page is read in two
+ * steps ("late row lookup"): the ids of the page in list order, which the sort index answers alone, then the rows of
+ * those ids, so the rows skipped before a deep page are never read (the last page costs about what the first does).
  */
 export async function listUserPage(db: DbOrTrx, scope: UserScope, query: TUserListQuery) {
   const where = await userFilterWhere(db, scope, query);
-  const base = db.selectFrom('users as u').leftJoin('companies as c', 'c.id', 'u.company_id').where(where);
-  const columns = base.selectAll('u').select('c.name as company_name');
-  const page = sortBy(columns, scope.clientId, query.sort, query.order, where.selective)
+  const withCompany = (q: SelectQueryBuilder<Db, 'u', object>) => q.leftJoin('companies as c', 'c.id', 'u.company_id');
+  const pageIds = sortBy(
+    withCompany(db.selectFrom('users as u').where(where)).select('u.id'),
+    scope.clientId,
+    query.sort,
+    query.order,
+    where.selective,
+  )
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
+  // The few rows of the page are sorted again (the same order, ties by id), never by walking an index. The client
+  // check is repeated (tenancy rule) but kept off SQLite's client index, so the ids lead.
+  const inClient = { ...scope, groupIds: null };
+  const page = sortBy(
+    withCompany(
+      db
+        .selectFrom('users as u')
+        .where('u.id', 'in', pageIds)
+        .where((eb) => userInScope(eb, inClient, scope.dialect === 'sqlite')),
+    )
+      .selectAll('u')
+      .select('c.name as company_name'),
+    scope.clientId,
+    query.sort,
+    query.order,
+    true,
+  );
   const counted = () =>
     cachedTotal(db, { scope, filter: [query.search, query.role, query.status, query.companyId, query.groupId] }, () =>
       countCapped(db, db.selectFrom('users as u').where(where)),

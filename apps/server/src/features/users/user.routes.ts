@@ -18,10 +18,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../platform/access';
 import type { AppDeps } from '../../platform/deps';
+import { sendJsonText } from '../../platform/short-cache';
 import { exportSearchCsv } from '../user-import/user-export';
 import { runBulkAction } from './user-bulk.service';
 import { deleteUsers, setActiveAndList } from './user-status.service';
-import { createUser, getUser, listClientCompanies, listUsers, updateUser } from './user.service';
+import { userPageJson } from './user-page-cache';
+import { createUser, getUser, listClientCompanies, updateUser } from './user.service';
 
 const ZDeleted = z.object({ deleted: z.number().int() });
 
@@ -40,7 +42,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
   app.get(
     '/api/users',
     { schema: { querystring: ZUserListQuery, response: { 200: ZUserPage } }, config: coordination },
-    (req) => listUsers(deps, actorOf(req), req.query),
+    async (req, reply) => sendJsonText(reply, await userPageJson(deps, actorOf(req), req.query)),
   );
 
   app.get('/api/users/export', { schema: { querystring: ZUserFilter }, config: coordination }, async (req, reply) =>

@@ -1,0 +1,51 @@
+import type { FastifyReply } from 'fastify';
+import type { DbOrTrx } from '../db/database';
+import { writeGeneration, type WriteFamily } from '../db/write-generation';
+
+export interface ShortCacheOptions {
+  /** How long an answer is kept (the staleness bound for another process's writes). */
+  ms: number;
+  /** Entries kept at most; the cache is emptied when full, so its size stays bounded whatever the keys. */
+  entries: number;
+  /** The write families whose tables the answer is read from: a write in this process drops the entry at once. */
+  families: readonly WriteFamily[];
+}
+
+/**
+ * A per-process cache of answers read from the database, for a few seconds (issue 15: "no work per request that a
+ * cache of a few seconds could serve"). An entry keeps the write generations (db/write-generation) it was read
+ * under and is dropped as soon as one of them has moved, so a write in this process shows at once. The entry holds
+ * the answer's promise: requests that arrive while it is being read wait for that one read instead of each making
+ * their own; a failed read is not kept. Inside a transaction nothing is cached (the transaction may have changed
+ * what it reads). Hand-written: a library cache knows neither the write generations nor the transaction rule.
+ */
+export function shortCache<T>(options: ShortCacheOptions) {
+  const entries = new Map<string, { stamp: string; until: number; value: Promise<T> }>();
+  const stampNow = () => options.families.map((f) => writeGeneration(f)).join('.');
+  return (db: DbOrTrx, key: unknown, read: () => Promise<T>): Promise<T> => {
+    if (db.isTransaction) return read();
+    const k = JSON.stringify(key);
+    const now = Date.now();
+    const stamp = stampNow();
+    const hit = entries.get(k);
+    if (hit && hit.until > now && hit.stamp === stamp) return hit.value;
+    const value = read();
+    if (entries.size >= options.entries) entries.clear();
+    const entry = { stamp, until: now + options.ms, value };
+    entries.set(k, entry);
+    value.catch(() => {
+      if (entries.get(k) === entry) entries.delete(k);
+    });
+    return value;
+  };
+}
+
+/**
+ * Sends an answer kept as its JSON text (already validated by the route's contract when it was made) without the
+ * route's schema serializer parsing it again; typed as never because the route's reply is typed as the contract.
+ */
+export const sendJsonText = (reply: FastifyReply, json: string) =>
+  reply
+    .type('application/json; charset=utf-8')
+    .serializer((payload: unknown) => payload as string)
+    .send(json as never);
