@@ -159,8 +159,10 @@ async function printUncachedCost(ctx: BenchContext, lastPage: number): Promise<v
         .transaction()
         .execute((trx) => listUserPage(trx, scope, { page, pageSize: 100, sort: 'name', order: 'asc' })),
     );
-  console.log(`users-list uncached (page + capped count, no HTTP, median of 30): first page ${await cost(1)} ms, ` +
-    `page ${lastPage} ${await cost(lastPage)} ms`);
+  console.log(
+    `users-list uncached (page + capped count, no HTTP, median of 30): first page ${await cost(1)} ms, ` +
+      `page ${lastPage} ${await cost(lastPage)} ms`,
+  );
 }
 
 /** Issue 4: the user list's first page at the seeded scale (100,000 users: `--users 100000`), search, and import. */

@@ -23,7 +23,9 @@ export function participantStatusesJson(
 ): Promise<string> {
   // The actor's scope (their coordinated groups) is read inside; a change of it writes `group_coordinators`.
   // Validated and stripped by the route's contract once, as the schema serializer would on every answer.
-  return statusPages(deps.db, { client: actor.clientId, user: actor.userId, role: actor.role, trainingId, query }, async () =>
-    JSON.stringify(ZParticipantPage.parse(await listParticipantStatuses(deps, actor, trainingId, query))),
+  return statusPages(
+    deps.db,
+    { client: actor.clientId, user: actor.userId, role: actor.role, trainingId, query },
+    async () => JSON.stringify(ZParticipantPage.parse(await listParticipantStatuses(deps, actor, trainingId, query))),
   );
 }
