@@ -4,8 +4,9 @@ import { defineConfig } from 'vitest/config';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-// Browser journeys: each file starts its own server (own ports, own database, own data folder) and its own browser, so
-// two files run side by side: a journey waits on its browser and its server most of the time.
+// Browser journeys: each file starts its own server and browser, so files run one after another in one fork. (Two
+// files side by side were tried: on CI's 2 cores Chromium and the server already fill both, so each file ran 2-3
+// times as long and the long journeys hit their timeout.)
 export default defineConfig({
   root,
   test: {
@@ -15,7 +16,8 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    maxWorkers: 2,
+    maxWorkers: 1,
+    fileParallelism: false,
     sequence: { concurrent: false },
   },
 });
