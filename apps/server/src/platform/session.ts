@@ -5,8 +5,8 @@ import type { TRole } from '@lms/contracts/roles';
 import type { TLocale } from '@lms/contracts/constants';
 import type { Selectable } from 'kysely';
 import type { Db, DbOrTrx, UsersTable } from '../db/database';
-import { GenerationCache } from '../db/generation-cache';
 import { isUserActiveOn } from './active-window';
+import { shortCache } from './short-cache';
 import { newId, newSecretToken, nowIso } from './ids';
 
 /** The signed-in user as every service sees it. */
@@ -74,7 +74,12 @@ interface SessionEntry {
  * another process holds there within SESSION_CACHE_MS. docs/architecture.md states it as a security trade-off.
  */
 export const SESSION_CACHE_MS = 5_000;
-const sessionCache = new GenerationCache<SessionEntry>('auth', SESSION_CACHE_MS, 10_000);
+const sessionCache = shortCache<SessionEntry | undefined>({
+  ms: SESSION_CACHE_MS,
+  entries: 10_000,
+  families: ['auth'],
+  keep: (entry) => entry !== undefined,
+});
 
 const pastLimits = (e: SessionEntry, now: number) =>
   now - e.seenMs > SESSION_IDLE_DAYS * DAY_MS || now - e.createdMs > SESSION_MAX_DAYS * DAY_MS;
@@ -86,12 +91,8 @@ const answer = (e: SessionEntry, now: number): SessionLookup => ({
   actor: e.actor,
 });
 
-/** One indexed query per request (session and user together), or none while the session is in the cache. */
-export async function lookupSession(db: Db, token: string, now = Date.now()): Promise<SessionLookup> {
-  const tokenHash = hashToken(token);
-  const cached = sessionCache.get(tokenHash, now);
-  if (cached && !pastLimits(cached, now)) return answer(cached, now);
-  const generation = sessionCache.generation();
+/** The session of a token hash and its user, in one indexed query; undefined when there is none. */
+async function readSession(db: Db, tokenHash: string): Promise<SessionEntry | undefined> {
   const found = await db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
@@ -104,7 +105,7 @@ export async function lookupSession(db: Db, token: string, now = Date.now()): Pr
     ])
     .where('s.token_hash', '=', tokenHash)
     .executeTakeFirst();
-  if (!found) return { kind: 'invalid' };
+  if (!found) return undefined;
   const { session_id, session_client_id, session_created_at, session_last_seen_at, ...user } = found;
   const entry: SessionEntry = {
     actor: Object.freeze({
@@ -120,8 +121,18 @@ export async function lookupSession(db: Db, token: string, now = Date.now()): Pr
     createdMs: Date.parse(session_created_at),
     seenMs: Date.parse(session_last_seen_at),
   };
+  sessionUsers.set(entry.actor, user);
+  return entry;
+}
+
+/** One indexed query per request (session and user together), or none while the session is in the cache. */
+export async function lookupSession(db: Db, token: string, now = Date.now()): Promise<SessionLookup> {
+  const tokenHash = hashToken(token);
+  const entry = await sessionCache(db, tokenHash, () => readSession(db, tokenHash));
+  if (!entry) return { kind: 'invalid' };
   if (pastLimits(entry, now)) {
-    await db.deleteFrom('sessions').where('id', '=', session_id).execute();
+    // The delete moves the `auth` counter, so the cached entry goes with it.
+    await db.deleteFrom('sessions').where('id', '=', entry.actor.sessionId).execute();
     return { kind: 'invalid' };
   }
   if (now - entry.seenMs > SESSION_TOUCH_SECONDS * 1000) {
@@ -131,12 +142,10 @@ export async function lookupSession(db: Db, token: string, now = Date.now()): Pr
       .withoutPlugins()
       .updateTable('sessions')
       .set({ last_seen_at: new Date(now).toISOString() })
-      .where('id', '=', session_id)
+      .where('id', '=', entry.actor.sessionId)
       .execute();
     entry.seenMs = now;
   }
-  sessionUsers.set(entry.actor, user);
-  sessionCache.set(tokenHash, entry, generation, now);
   return answer(entry, now);
 }
 

@@ -2,13 +2,15 @@ import type { FastifyReply } from 'fastify';
 import type { DbOrTrx } from '../db/database';
 import { writeGeneration, type WriteFamily } from '../db/write-generation';
 
-export interface ShortCacheOptions {
+export interface ShortCacheOptions<T> {
   /** How long an answer is kept (the staleness bound for another process's writes). */
   ms: number;
   /** Entries kept at most; the cache is emptied when full, so its size stays bounded whatever the keys. */
   entries: number;
   /** The write families whose tables the answer is read from: a write in this process drops the entry at once. */
   families: readonly WriteFamily[];
+  /** Whether an answer is kept (default: every answer); e.g. "not found" is read again next time. */
+  keep?: (value: T) => boolean;
 }
 
 /**
@@ -18,8 +20,10 @@ export interface ShortCacheOptions {
  * the answer's promise: requests that arrive while it is being read wait for that one read instead of each making
  * their own; a failed read is not kept. Inside a transaction nothing is cached (the transaction may have changed
  * what it reads). Hand-written: a library cache knows neither the write generations nor the transaction rule.
+ * It serves every short cache of the server: the session check, the learner dashboard, the runtime's module, the
+ * user list's pages and total, a training's status page.
  */
-export function shortCache<T>(options: ShortCacheOptions) {
+export function shortCache<T>(options: ShortCacheOptions<T>) {
   const entries = new Map<string, { stamp: string; until: number; value: Promise<T> }>();
   const stampNow = () => options.families.map((f) => writeGeneration(f)).join('.');
   return (db: DbOrTrx, key: unknown, read: () => Promise<T>): Promise<T> => {
@@ -33,9 +37,10 @@ export function shortCache<T>(options: ShortCacheOptions) {
     if (entries.size >= options.entries) entries.clear();
     const entry = { stamp, until: now + options.ms, value };
     entries.set(k, entry);
-    value.catch(() => {
+    const drop = () => {
       if (entries.get(k) === entry) entries.delete(k);
-    });
+    };
+    value.then((v) => options.keep?.(v) === false && drop(), drop);
     return value;
   };
 }

@@ -1,6 +1,6 @@
 import type { TLocale } from '@lms/contracts/constants';
 import type { DbOrTrx } from '../../db/database';
-import { writeGeneration } from '../../db/write-generation';
+import { shortCache } from '../../platform/short-cache';
 import { findRuntimeModule, type RuntimeModule } from '../modules/module.service';
 
 /**
@@ -11,22 +11,17 @@ import { findRuntimeModule, type RuntimeModule } from '../modules/module.service
 export const RUNTIME_MODULE_CACHE_MS = 5_000;
 const MAX_ENTRIES = 1_000;
 
-const cache = new Map<string, { generation: number; until: number; module: RuntimeModule }>();
+const cache = shortCache<RuntimeModule | undefined>({
+  ms: RUNTIME_MODULE_CACHE_MS,
+  entries: MAX_ENTRIES,
+  families: ['learning'],
+  keep: (module) => module !== undefined,
+});
 
-export async function findRuntimeModuleCached(
+export const findRuntimeModuleCached = (
   db: DbOrTrx,
   clientId: string,
   moduleId: string,
   locale: TLocale,
-): Promise<RuntimeModule | undefined> {
-  const key = `${clientId}|${moduleId}|${locale}`;
-  const now = Date.now();
-  const generation = writeGeneration();
-  const hit = cache.get(key);
-  if (hit && hit.until > now && hit.generation === generation) return hit.module;
-  const module = await findRuntimeModule(db, clientId, moduleId, locale);
-  if (!module) return undefined;
-  if (cache.size >= MAX_ENTRIES) cache.clear();
-  cache.set(key, { generation, until: now + RUNTIME_MODULE_CACHE_MS, module });
-  return module;
-}
+): Promise<RuntimeModule | undefined> =>
+  cache(db, [clientId, moduleId, locale], () => findRuntimeModule(db, clientId, moduleId, locale));

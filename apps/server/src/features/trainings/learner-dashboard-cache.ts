@@ -1,7 +1,7 @@
 import { ZUserTrainingList } from '@lms/contracts/trainings';
-import { writeGeneration } from '../../db/write-generation';
 import type { AppDeps } from '../../platform/deps';
 import type { Actor } from '../../platform/session';
+import { shortCache } from '../../platform/short-cache';
 import { listMyTrainings } from './learner.service';
 
 /**
@@ -14,23 +14,10 @@ export const DASHBOARD_CACHE_MS = 5_000;
 /** Entries kept at most (a few KB each), so the cache stays a few MB whatever the number of learners. */
 export const DASHBOARD_CACHE_ENTRIES = 2_000;
 
-// The entry holds the answer's promise, so requests that arrive while it is being made wait for that one read
-// instead of each making their own; a failed read is not kept.
-const cache = new Map<string, { generation: number; until: number; json: Promise<string> }>();
+const cache = shortCache<string>({ ms: DASHBOARD_CACHE_MS, entries: DASHBOARD_CACHE_ENTRIES, families: ['learning'] });
 
-export function myTrainingsJson(deps: AppDeps, actor: Actor): Promise<string> {
-  const key = `${actor.clientId}|${actor.userId}|${actor.locale}`;
-  const now = Date.now();
-  const generation = writeGeneration();
-  const hit = cache.get(key);
-  if (hit && hit.until > now && hit.generation === generation) return hit.json;
-  // Validated and stripped by the route's contract once, as the schema serializer would on every answer.
-  const json = listMyTrainings(deps, actor).then((list) => JSON.stringify(ZUserTrainingList.parse(list)));
-  if (cache.size >= DASHBOARD_CACHE_ENTRIES) cache.clear();
-  const entry = { generation, until: now + DASHBOARD_CACHE_MS, json };
-  cache.set(key, entry);
-  json.catch(() => {
-    if (cache.get(key) === entry) cache.delete(key);
-  });
-  return json;
-}
+export const myTrainingsJson = (deps: AppDeps, actor: Actor): Promise<string> =>
+  cache(deps.db, [actor.clientId, actor.userId, actor.locale], () =>
+    // Validated and stripped by the route's contract once, as the schema serializer would on every answer.
+    listMyTrainings(deps, actor).then((list) => JSON.stringify(ZUserTrainingList.parse(list))),
+  );
