@@ -9,7 +9,7 @@ import { repairUserSearchKeys } from '../../apps/server/src/features/users/user-
 import { newId, nowIso } from '../../apps/server/src/platform/ids';
 import { insertChunked } from '../seed';
 import type { BenchContext, BenchScale, BenchScenario } from '../types';
-import { medianMs } from './users';
+import { adminScope, medianMs } from './users';
 
 const LEARNER = 'bench-user-4@bench.example';
 const ADMIN = 'bench-user-1@bench.example';
@@ -147,14 +147,7 @@ const authHeaders = async (ctx: BenchContext, email: string) => ({
 /** The status table's first page and counts when no short cache serves them (inside a transaction, no HTTP). */
 async function printUncachedStatusCost(ctx: BenchContext): Promise<void> {
   const trainingId = seeded?.statusTrainingId ?? '';
-  const admin = await ctx.db
-    .selectFrom('users')
-    .select('id')
-    .where('client_id', '=', ctx.clientId)
-    .where('email', '=', ADMIN)
-    .executeTakeFirstOrThrow();
-  const dialect = ctx.db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
-  const scope = { clientId: ctx.clientId, dialect, actorId: admin.id, groupIds: null } as const;
+  const scope = await adminScope(ctx);
   const query = { page: 1, pageSize: 100, sort: 'name', order: 'asc' } as const;
   const ms = await medianMs(() =>
     ctx.db.transaction().execute(async (trx) => {

@@ -140,11 +140,8 @@ export async function medianMs(read: () => Promise<unknown>, runs = 30): Promise
   return (ms.sort((a, b) => a - b)[Math.floor(runs / 2)] ?? 0).toFixed(1);
 }
 
-/**
- * What a page costs the database when no short cache serves it (issue 15's "cost"): the page and its capped count,
- * read inside a transaction (which no cache serves), without HTTP, the first and the last page the screen offers.
- */
-async function printUncachedCost(ctx: BenchContext, lastPage: number): Promise<void> {
+/** The list scope of the bench client's admin, for reading a page without HTTP (no short cache serves it). */
+export async function adminScope(ctx: BenchContext) {
   const admin = await ctx.db
     .selectFrom('users')
     .select('id')
@@ -152,7 +149,15 @@ async function printUncachedCost(ctx: BenchContext, lastPage: number): Promise<v
     .where('email', '=', ADMIN)
     .executeTakeFirstOrThrow();
   const dialect = ctx.db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
-  const scope = { clientId: ctx.clientId, dialect, actorId: admin.id, groupIds: null } as const;
+  return { clientId: ctx.clientId, dialect, actorId: admin.id, groupIds: null } as const;
+}
+
+/**
+ * What a page costs the database when no short cache serves it (issue 15's "cost"): the page and its capped count,
+ * read inside a transaction (which no cache serves), without HTTP, the first and the last page the screen offers.
+ */
+async function printUncachedCost(ctx: BenchContext, lastPage: number): Promise<void> {
+  const scope = await adminScope(ctx);
   const cost = (page: number) =>
     medianMs(() =>
       ctx.db

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Insertable } from 'kysely';
 import type { ClientsTable, Db, UsersTable } from '../src/db/database';
 import { newId, nowIso } from '../src/platform/ids';
+import { userSearchKeys } from '../src/features/users/user-search-keys';
 import { hashPassword } from '../src/platform/passwords';
 import { caller, type Caller } from './test-app';
 
@@ -50,6 +51,15 @@ export interface TestUser {
   host: string;
 }
 
+/** What a test user is unless a test says otherwise: active, German, e-mail login, nothing pending. */
+const USER_DEFAULTS = {
+  locale: 'de-DE',
+  is_active: true,
+  login_type: LOGIN_TYPES.EMAIL,
+  is_password_change_required: false,
+  is_welcome_dialog_seen: false,
+} as const;
+
 export async function createUser(
   db: Db,
   client: TestClient,
@@ -67,11 +77,7 @@ export async function createUser(
     last_name: `User ${unique()}`,
     password_hash: password ? await hashPassword(password) : await testPasswordHash(),
     role,
-    locale: 'de-DE',
-    is_active: true,
-    login_type: LOGIN_TYPES.EMAIL,
-    is_password_change_required: false,
-    is_welcome_dialog_seen: false,
+    ...USER_DEFAULTS,
     created_at: now,
     updated_at: now,
     ...overrides,
@@ -90,4 +96,40 @@ export async function signIn(
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   const token = res.json<{ token: string }>().token;
   return { ...caller(app, user.host, token), token };
+}
+
+/**
+ * `count` participants of a client, inserted in one transaction in chunks of 500, with the search and sort keys the
+ * server makes (for the lists at scale: the cap, 10,000 participants). `person(i)` names the i-th; returns the ids.
+ */
+export async function insertParticipants(
+  db: Db,
+  clientId: string,
+  count: number,
+  person: (i: number) => { first_name: string; last_name: string; email: string },
+): Promise<string[]> {
+  const now = nowIso();
+  const rows = Array.from({ length: count }, (_, i): Insertable<UsersTable> => {
+    const p = person(i);
+    return {
+      id: newId(),
+      client_id: clientId,
+      ...p,
+      email_normalized: p.email.toLowerCase(),
+      ...userSearchKeys({ ...p, username: null, personell_number: null }),
+      password_hash: 'x',
+      role: 'PARTICIPANT',
+      ...USER_DEFAULTS,
+      created_at: now,
+      updated_at: now,
+    };
+  });
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < rows.length; i += 500)
+      await trx
+        .insertInto('users')
+        .values(rows.slice(i, i + 500))
+        .execute();
+  });
+  return rows.map((r) => r.id);
 }

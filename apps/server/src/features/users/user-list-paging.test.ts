@@ -1,10 +1,8 @@
 import { LIST_TOTAL_CAP } from '@lms/contracts/constants';
-import { LOGIN_TYPES } from '@lms/contracts/roles';
 import { expect, it } from 'vitest';
-import { newId, nowIso } from '../../platform/ids';
-import { createClient, createUser, signIn } from '../../../test/factories';
+import { newId } from '../../platform/ids';
+import { createClient, createUser, insertParticipants, signIn } from '../../../test/factories';
 import { describeEachDialect } from '../../../test/test-app';
-import { userSearchKeys } from './user-search-keys';
 
 interface Page {
   items: { id: string; lastName: string }[];
@@ -45,34 +43,11 @@ describeEachDialect('user list paging and totals', (ctx) => {
     const { app, deps } = ctx();
     const client = await createClient(deps.db);
     const admin = await signIn(app, await createUser(deps.db, client, { role: 'ADMIN' }));
-    const now = nowIso();
-    const rows = Array.from({ length: LIST_TOTAL_CAP + 5 }, (_, i) => {
-      const name = { first_name: 'Viele', last_name: `Nutzer ${String(i).padStart(5, '0')}` };
-      return {
-        id: newId(),
-        client_id: client.id,
-        email: `viele-${i}@example.test`,
-        email_normalized: `viele-${i}@example.test`,
-        ...name,
-        ...userSearchKeys({ ...name, email: `viele-${i}@example.test`, username: null, personell_number: null }),
-        password_hash: 'x',
-        role: 'PARTICIPANT',
-        locale: 'de-DE',
-        is_active: true,
-        login_type: LOGIN_TYPES.EMAIL,
-        is_password_change_required: false,
-        is_welcome_dialog_seen: false,
-        created_at: now,
-        updated_at: now,
-      };
-    });
-    await deps.db.transaction().execute(async (trx) => {
-      for (let i = 0; i < rows.length; i += 500)
-        await trx
-          .insertInto('users')
-          .values(rows.slice(i, i + 500))
-          .execute();
-    });
+    await insertParticipants(deps.db, client.id, LIST_TOTAL_CAP + 5, (i) => ({
+      first_name: 'Viele',
+      last_name: `Nutzer ${String(i).padStart(5, '0')}`,
+      email: `viele-${i}@example.test`,
+    }));
     const last = LIST_TOTAL_CAP / 100;
     const page = async (n: number) =>
       (await admin.get('/api/users', { page: String(n), pageSize: '100' })).json<Page>();
