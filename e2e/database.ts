@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { SESSION_CACHE_MS } from '../apps/server/src/platform/session';
 
 /**
  * Direct access to the server's database, for what a journey must arrange that no screen offers yet (a forced
@@ -46,8 +47,14 @@ export const requirePasswordChange = (db: TestDatabase, email: string) =>
   db.run('UPDATE users SET is_password_change_required = ? WHERE email_normalized = ?', [true, email]);
 
 /** Ends every session of a user on the server, as an expiry or a logout elsewhere would. */
-export const deleteSessionsOf = (db: TestDatabase, email: string) =>
-  db.run('DELETE FROM sessions WHERE user_id IN (SELECT id FROM users WHERE email_normalized = ?)', [email]);
+/**
+ * Deletes a user's sessions as another process would (this test's own connection), then waits out the server's
+ * session cache: such a deletion holds there within SESSION_CACHE_MS (docs/architecture.md, the stated trade-off).
+ */
+export async function deleteSessionsOf(db: TestDatabase, email: string): Promise<void> {
+  await db.run('DELETE FROM sessions WHERE user_id IN (SELECT id FROM users WHERE email_normalized = ?)', [email]);
+  await new Promise((r) => setTimeout(r, SESSION_CACHE_MS + 250));
+}
 
 export const setPlatformActive = (db: TestDatabase, domain: string, active: boolean) =>
   db.run('UPDATE clients SET is_platform_active = ? WHERE platform_domain = ?', [active, domain]);
