@@ -14,6 +14,9 @@ export default defineConfig({
     // The second: STORAGE=s3 without S3_ENDPOINT runs the journeys' servers on an s3rver (README "Tests with S3 storage").
     globalSetup: ['e2e/global-setup.ts', 'apps/server/test/storage-global-setup.ts'],
     testTimeout: 90_000,
+    // A page renders what it fetched a moment after navigation; Vitest's default poll (1 s) failed the premium
+    // journey's first look at the dashboard on a busy CI machine. Polls that need longer still say so themselves.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 1,
