@@ -12,6 +12,8 @@ app.put('/body', (req) => {
   return { ok: true };
 });
 app.get('/ceiling', () => body);
+// Exits normally on SIGTERM, so that a --cpu-prof run (bench --profile) writes its profile.
+process.once('SIGTERM', () => process.exit(0));
 app.listen({ port: 0, host: '127.0.0.1' }).then(
   (url) => process.stdout.write(`CEILING ${url}\n`),
   (err: unknown) => {

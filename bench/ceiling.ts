@@ -11,9 +11,9 @@ export interface Ceiling {
 }
 
 /** Starts bench/ceiling-server.ts as its own process, as the app server runs (node --import tsx). */
-export async function startCeiling(): Promise<Ceiling> {
+export async function startCeiling(nodeArgs: readonly string[] = []): Promise<Ceiling> {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'ceiling-server.ts')], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(here, 'ceiling-server.ts')], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, NODE_ENV: 'production' },
   });

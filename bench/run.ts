@@ -1,11 +1,13 @@
 /**
  * `npm run bench -- [scenario ...] [--db sqlite|postgres] [--users N] [--groups N] [--courses N] [--trainings N]
- *   [--duration S] [--connections N] [--runs N] [--only name,name]`
+ *   [--duration S] [--connections N] [--runs N] [--only name,name] [--profile DIR]`
  * Seeds a client at the chosen scale into a fresh database, starts the real server as its own process (production
  * mode), drives each scenario over HTTP with autocannon, and prints requests/s, p50, p99 and errors beside the honest
  * ceiling: a bare Fastify process serving that scenario's own JSON (bench/ceiling-server.ts), driven the same way.
  * Scenarios given by name (positionally or with --only) run alone, and seed only what they need.
- * With --runs N each figure is the median run of N (issue 15 measures the median of 3).
+ * With --runs N each figure is the median run of N (issue 15 measures the median of 3). With --profile DIR the server
+ * and the ceiling write V8 CPU profiles of the whole run into DIR/server and DIR/ceiling (open them in Chrome's
+ * DevTools).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -33,6 +35,7 @@ const { values: args, positionals } = parseArgs({
     connections: { type: 'string', default: '20' },
     runs: { type: 'string', default: '1' },
     only: { type: 'string' },
+    profile: { type: 'string' },
   },
 });
 
@@ -63,6 +66,8 @@ interface Measured {
   p50: number;
   p99: number;
   errors: number;
+  /** Requests answered in all runs (for the CPU time per request). */
+  total: number;
 }
 
 interface Row {
@@ -74,6 +79,8 @@ interface Row {
   errors: number;
   'ceiling req/s': number;
   ratio: string;
+  'cpu µs/req': number | string;
+  'ceiling cpu µs/req': number | string;
 }
 
 const runs = Math.max(1, Number(args.runs));
@@ -99,6 +106,7 @@ async function driveOnce(url: string, req: BenchRequest, connections: number): P
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
+    total: result.requests.total,
   };
 }
 
@@ -107,7 +115,7 @@ async function drive(url: string, req: BenchRequest, connections: number): Promi
   const all: Measured[] = [];
   for (let i = 0; i < runs; i++) all.push(await driveOnce(url, req, connections));
   all.sort((a, b) => a.rps - b.rps);
-  return all[Math.floor(all.length / 2)] as Measured;
+  return { ...(all[Math.floor(all.length / 2)] as Measured), total: all.reduce((n, m) => n + m.total, 0) };
 }
 
 /** What the scenario answers, to be served by the ceiling: its own sample, or one GET of its request. */
@@ -116,6 +124,29 @@ async function sampleOf(baseUrl: string, req: BenchRequest, fallback: unknown): 
   if ((req.method ?? 'GET') !== 'GET') return fallback;
   const res = await fetch(new URL(req.path, baseUrl), { headers: req.headers ?? {} });
   return res.ok ? ((await res.json()) as unknown) : fallback;
+}
+
+/**
+ * The CPU time (user and system, ms) a process has used so far, from /proc (Linux). Per request it is a figure that
+ * does not depend on what else the machine runs, unlike requests per second: the bench prints both.
+ */
+function cpuMs(pid: number | undefined): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 1/100 s (USER_HZ)
+  } catch {
+    return null;
+  }
+}
+
+/** Drives the request and measures the CPU time per request that the process `pid` spent on it. */
+async function driveMeasured(pid: number | undefined, url: string, req: BenchRequest, conns: number) {
+  const before = cpuMs(pid);
+  const measured = await drive(url, req, conns);
+  const after = cpuMs(pid);
+  const perRequest =
+    before === null || after === null ? '?' : Math.round(((after - before) * 1000) / Math.max(1, measured.total));
+  return { ...measured, perRequest };
 }
 
 /** The server's resident memory from /proc (Linux), in MB. */
@@ -127,6 +158,10 @@ function rssMb(pid: number | undefined): number | null {
     return null;
   }
 }
+
+/** With --profile DIR: the node flags that make a process write its CPU profile into DIR/<name> on exit. */
+const profileArgs = (name: string): string[] =>
+  args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile, name)}`] : [];
 
 async function main(): Promise<void> {
   const dialect = args.db === 'postgres' ? 'postgres' : 'sqlite';
@@ -147,16 +182,19 @@ async function main(): Promise<void> {
   console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lms-bench-'));
-  const server = await startServerProcess({
-    DATA_DIR: dialect === 'sqlite' ? testDb.dataDir : dataDir,
-    DATABASE_URL: testDb.databaseUrl,
-    // Measured as it runs in production (no strict connection guard, no start banner).
-    NODE_ENV: 'production',
-    APP_SECRET: randomBytes(32).toString('base64url'),
-    LMS_DEMO: '0',
-    TRUST_PROXY: '1',
-    LOG_LEVEL: 'warn',
-  });
+  const server = await startServerProcess(
+    {
+      DATA_DIR: dialect === 'sqlite' ? testDb.dataDir : dataDir,
+      DATABASE_URL: testDb.databaseUrl,
+      // Measured as it runs in production (no strict connection guard, no start banner).
+      NODE_ENV: 'production',
+      APP_SECRET: randomBytes(32).toString('base64url'),
+      LMS_DEMO: '0',
+      TRUST_PROXY: '1',
+      LOG_LEVEL: 'warn',
+    },
+    profileArgs('server'),
+  );
   const ctx: BenchContext = {
     baseUrl: server.baseUrl,
     contentUrl: `http://127.0.0.1:${server.contentPort}`,
@@ -179,16 +217,21 @@ async function main(): Promise<void> {
   const notes: string[] = [];
   let ceiling: Ceiling | null = null;
   try {
-    ceiling = await startCeiling();
+    ceiling = await startCeiling(profileArgs('ceiling'));
     const generic = (await requestJson(server.baseUrl, { path: '/api/client/current', host: HOST })).body;
     for (const s of scenarios) {
       const req = await s.prepare(ctx);
       const conns = req.connections ?? connections;
       // The sample is also the warm-up: the first request of a scenario fills what the server keeps.
       const sample = await sampleOf(server.baseUrl, req, generic);
-      const measured = await drive(req.origin === 'content' ? ctx.contentUrl : server.baseUrl, req, conns);
+      const measured = await driveMeasured(
+        server.child.pid,
+        req.origin === 'content' ? ctx.contentUrl : server.baseUrl,
+        req,
+        conns,
+      );
       await ceiling.serve(sample);
-      const bare = await drive(ceiling.url, { path: '/ceiling' }, conns);
+      const bare = await driveMeasured(ceiling.pid, ceiling.url, { path: '/ceiling' }, conns);
       rows.push({
         scenario: s.name,
         'req/s': measured.rps,
@@ -198,6 +241,8 @@ async function main(): Promise<void> {
         errors: measured.errors,
         'ceiling req/s': bare.rps,
         ratio: `${((100 * measured.rps) / Math.max(1, bare.rps)).toFixed(1)}%`,
+        'cpu µs/req': measured.perRequest,
+        'ceiling cpu µs/req': bare.perRequest,
       });
       if (s.name === 'login') {
         const verify = await measureArgon2Verify(conns, Number(args.duration));

@@ -27,10 +27,13 @@ export interface ServerProcess {
 }
 
 /** Starts the real server (`src/main.ts`) as its own process, as `npm start` does, and waits for its health check. */
-export async function startServerProcess(env: Record<string, string | undefined>): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string | undefined>,
+  nodeArgs: readonly string[] = [],
+): Promise<ServerProcess> {
   const port = await freePort();
   const contentPort = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
     cwd: serverRoot,
     env: {
       ...process.env,
