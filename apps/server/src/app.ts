@@ -79,9 +79,6 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   installErrorHandler(app);
   installInputGuards(app);
   installSecurityHeaders(app, deps.config.contentOrigin, new URL(deps.config.entraAuthority).origin);
-  app.addHook('onSend', async (req, reply) => {
-    reply.header('x-request-id', req.id);
-  });
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Training platform API', version: '1.0.0' } },

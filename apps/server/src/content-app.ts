@@ -45,6 +45,13 @@ export async function buildContentApp(
     }
   });
 
+  // Tokens ride in every URL here; no Referer may carry them elsewhere. Set first, in one
+  // synchronous hook, so that every answer has them, the 421 below too.
+  const headers = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' };
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
   const host = contentHost(deps.config.contentOrigin);
   app.addHook('onRequest', async (req, reply) => {
     // Cookies ignore ports: served under the app's host name, package scripts could read the app's `auth` cookie.
@@ -52,11 +59,6 @@ export async function buildContentApp(
     if ((req.headers.host ?? '').toLowerCase() !== host) {
       return reply.status(421).send({ error: 'not_found', message: 'Not found.' });
     }
-  });
-  app.addHook('onSend', async (_req, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    // Tokens ride in every URL here; no Referer may carry them elsewhere.
-    reply.header('referrer-policy', 'no-referrer');
   });
 
   await app.register(fastifyStatic, { serve: false });

@@ -21,10 +21,14 @@ export function installSecurityHeaders(app: FastifyInstance, contentOrigin: stri
     "base-uri 'self'",
     "form-action 'self'",
   ].join('; ');
-  app.addHook('onSend', async (req, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    if (req.url.startsWith('/api/docs')) return;
-    reply.header('content-security-policy', csp);
+  const api = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'strict-origin-when-cross-origin' };
+  const page = { ...api, 'content-security-policy': csp };
+  // Set before the handler, in one synchronous hook (issue 15: no per-request promise where none is needed), so that
+  // a route serving user content can narrow the policy with its own header (the legal texts' and logos' sandbox);
+  // an onSend hook would overwrite it. The API docs page runs Swagger UI's inline scripts: no CSP there.
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(req.url.startsWith('/api/docs') ? api : page);
+    reply.header('x-request-id', req.id);
+    done();
   });
 }

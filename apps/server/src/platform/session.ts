@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { SESSION_IDLE_DAYS, SESSION_MAX_DAYS, SESSION_TOUCH_SECONDS } from '@lms/contracts/constants';
 import type { TLoginType } from '@lms/contracts/roles';
 import type { TRole } from '@lms/contracts/roles';
@@ -20,7 +20,8 @@ export interface Actor {
   isPasswordChangeRequired: boolean;
 }
 
-export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+// The one-shot crypto.hash (Node 20.12) costs a third of a Hash object, and this runs on every signed-in request.
+export const hashToken = (token: string): string => hash('sha256', token, 'hex');
 
 const DAY_MS = 86_400_000;
 

@@ -28,7 +28,7 @@ export function shortCache<T>(options: ShortCacheOptions<T>) {
   const stampNow = () => options.families.map((f) => writeGeneration(f)).join('.');
   return (db: DbOrTrx, key: unknown, read: () => Promise<T>): Promise<T> => {
     if (db.isTransaction) return read();
-    const k = JSON.stringify(key);
+    const k = typeof key === 'string' ? key : JSON.stringify(key);
     const now = Date.now();
     const stamp = stampNow();
     const hit = entries.get(k);

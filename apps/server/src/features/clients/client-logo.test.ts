@@ -105,6 +105,9 @@ describeEachDialect('client logo (issue 11, DECISIONS "Clients")', (ctx) => {
     expect(res.statusCode).toBe(200);
     const served = await caller(app, w.resold.host).get('/api/client/current/logo');
     expect(served.headers['content-type']).toBe('image/svg+xml');
+    // The logo's own sandbox policy, not the app page's (which the app's default header would be).
+    expect(served.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
     const svg = served.body;
     for (const gone of [
       'script',

@@ -10,8 +10,9 @@ const ZTokenParams = z.object({ token: z.string().min(1).max(2_000) });
 
 /** The player's runtime calls; the launch token in the path is the only credential (ARCHITECTURE section 6). */
 export const runtimeRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  app.addHook('onSend', async (_req, reply) => {
+  app.addHook('onRequest', (_req, reply, done) => {
     reply.header('cache-control', 'no-store');
+    done();
   });
 
   app.get('/runtime/:token/state', { schema: { params: ZTokenParams } }, async (req) =>
