@@ -73,7 +73,7 @@ export const scenarios: BenchScenario[] = [
       // refused as stale, 409, and counted as an error; with round robin alone that happened whenever one answer
       // took longer than the next 40 requests). autocannon hands onResponse the context its setupRequest got. The
       // seed makes every tenth user inactive; those cannot sign in.
-      const count = ctx.connections * 2;
+      const count = Math.max(50, ctx.connections * 2); // issue 15: 50 learners
       const numbers = Array.from({ length: count * 2 }, (_, i) => i + 11).filter((n) => n % 10 !== 0);
       const learners = numbers.slice(0, count).map((n) => `bench-user-${n}@bench.example`);
       const { trainingId, moduleId } = await arrangeTraining(ctx, learners);

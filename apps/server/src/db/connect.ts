@@ -3,7 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import { guardDialect, GuardedKysely, type ConnectionGuardOptions } from './connection-guard';
+import { guardedKysely, type ConnectionGuardOptions } from './connection-guard';
 import type { Database, Db, Dialect } from './database';
 import { SqliteBooleansPlugin } from './sqlite-booleans';
 import { withStatementCache } from './sqlite-statement-cache';
@@ -33,10 +33,10 @@ export function connectDatabase(opts: ConnectOptions): DbHandle {
   const guard: ConnectionGuardOptions = { strict: false, acquireTimeoutMs: 10_000, ...opts.guard };
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10 });
-    const db = new GuardedKysely<Database>({
-      dialect: guardDialect(new PostgresDialect({ pool }), guard),
-      plugins: [new WriteGenerationPlugin()],
-    });
+    const db = guardedKysely<Database>(
+      { dialect: new PostgresDialect({ pool }), plugins: [new WriteGenerationPlugin()] },
+      guard,
+    );
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   const file = opts.sqliteFile ?? ':memory:';
@@ -51,9 +51,12 @@ export function connectDatabase(opts: ConnectOptions): DbHandle {
   // ANALYZE of the tables that lack or outgrew their statistics when the connection opens.
   sqlite.pragma('analysis_limit = 1000');
   sqlite.pragma('optimize = 0x10002');
-  const db = new GuardedKysely<Database>({
-    dialect: guardDialect(new SqliteDialect({ database: withStatementCache(sqlite) }), guard),
-    plugins: [new SqliteBooleansPlugin(), new WriteGenerationPlugin()],
-  });
+  const db = guardedKysely<Database>(
+    {
+      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+      plugins: [new SqliteBooleansPlugin(), new WriteGenerationPlugin()],
+    },
+    guard,
+  );
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }

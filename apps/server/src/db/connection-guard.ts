@@ -1,5 +1,15 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { Kysely, type DatabaseConnection, type Dialect, type Driver, type TransactionBuilder } from 'kysely';
+import {
+  Kysely,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type KyselyConfig,
+  type QueryId,
+  type QueryResult,
+  type TransactionBuilder,
+} from 'kysely';
 
 /**
  * Two guards around the driver, against one class of bug: a query that takes its own connection while a
@@ -32,41 +42,68 @@ export class DatabaseBusyError extends Error {
 }
 
 /**
- * Set for the duration of a transaction's callback; `open` turns false when the callback has returned. `ended` holds
- * what is to run once the transaction has committed or rolled back.
+ * Set for the duration of a transaction's callback in strict mode only: `open` turns false when the callback has
+ * returned. Only strict mode needs to know the callback's scope; on Node 20 an AsyncLocalStorage in use puts a hook
+ * on every promise of the process, which cost a tenth of the CPU of a SCORM commit (issue 15), so production runs
+ * without it.
  */
-const openTransaction = new AsyncLocalStorage<{ open: boolean; ended: Array<() => void> }>();
+const openTransaction = new AsyncLocalStorage<{ open: boolean }>();
+
+/** What runs when the transaction that ran a query has ended, by the query's id (see whenTransactionOfQueryEnds). */
+const afterTransaction = new WeakMap<QueryId, () => void>();
 
 /**
- * Queues `fn` to run when the transaction the caller runs in has ended (after its COMMIT or ROLLBACK) and answers
- * true; answers false outside a transaction. db/write-generation moves its counters once more then: on PostgreSQL a
- * write shows to other connections only at the commit.
+ * Queues `fn` to run once the transaction that runs the query `queryId` has ended (after its COMMIT or ROLLBACK);
+ * a query outside a transaction drops it. Called before the query runs (a Kysely plugin's transformQuery): the
+ * driver sees on which connection the query runs and whether that connection is in a transaction.
+ * db/write-generation moves its counters once more then: on PostgreSQL a write shows to other connections only at
+ * the commit.
  */
-export function whenTransactionEnds(fn: () => void): boolean {
-  const scope = openTransaction.getStore();
-  if (!scope?.open) return false;
-  scope.ended.push(fn);
-  return true;
+export function whenTransactionOfQueryEnds(queryId: QueryId, fn: () => void): void {
+  afterTransaction.set(queryId, fn);
 }
 
-/** Runs a transaction's callback marked as such, so the driver can tell a query that bypasses it. */
+/** Runs a transaction's callback marked as such, so the strict driver can tell a query that bypasses it. */
 export function markTransactionScope<DB>(builder: TransactionBuilder<DB>): TransactionBuilder<DB> {
   const execute = builder.execute.bind(builder);
-  builder.execute = async (callback) => {
-    const scope = { open: true, ended: [] as Array<() => void> };
-    try {
-      return await execute(async (trx) => {
-        try {
-          return await openTransaction.run(scope, () => callback(trx));
-        } finally {
-          scope.open = false;
-        }
-      });
-    } finally {
-      for (const fn of scope.ended) fn();
-    }
-  };
+  builder.execute = (callback) =>
+    execute(async (trx) => {
+      const scope = { open: true };
+      try {
+        return await openTransaction.run(scope, () => callback(trx));
+      } finally {
+        scope.open = false;
+      }
+    });
   return builder;
+}
+
+/**
+ * A driver's connection with what is to run when its transaction ends. The driver's own calls get the inner
+ * connection back (a driver may keep private state on it).
+ */
+class TrackedConnection implements DatabaseConnection {
+  inTransaction = false;
+  ended: Array<() => void> = [];
+  constructor(readonly inner: DatabaseConnection) {}
+
+  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const fn = afterTransaction.get(query.queryId);
+    if (fn && this.inTransaction) this.ended.push(fn);
+    return this.inner.executeQuery(query);
+  }
+
+  streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    return this.inner.streamQuery(query, chunkSize);
+  }
+
+  /** Runs (and forgets) what waited for the end of the transaction. */
+  end(): void {
+    this.inTransaction = false;
+    const fns = this.ended;
+    this.ended = [];
+    for (const fn of fns) fn();
+  }
 }
 
 class GuardedDriver implements Driver {
@@ -74,16 +111,29 @@ class GuardedDriver implements Driver {
     private readonly inner: Driver,
     private readonly options: ConnectionGuardOptions,
   ) {
-    this.savepoint = inner.savepoint?.bind(inner);
-    this.rollbackToSavepoint = inner.rollbackToSavepoint?.bind(inner);
-    this.releaseSavepoint = inner.releaseSavepoint?.bind(inner);
+    const own = (c: DatabaseConnection) => (c as TrackedConnection).inner;
+    if (inner.savepoint) this.savepoint = (c, name, compile) => inner.savepoint!(own(c), name, compile);
+    if (inner.rollbackToSavepoint)
+      this.rollbackToSavepoint = (c, name, compile) => inner.rollbackToSavepoint!(own(c), name, compile);
+    if (inner.releaseSavepoint)
+      this.releaseSavepoint = (c, name, compile) => inner.releaseSavepoint!(own(c), name, compile);
   }
 
   init() {
     return this.inner.init();
   }
 
+  /** One tracked wrapper per driver connection (the pool reuses its connections). */
+  readonly #tracked = new WeakMap<DatabaseConnection, TrackedConnection>();
+
   async acquireConnection(): Promise<DatabaseConnection> {
+    const inner = await this.#acquire();
+    let tracked = this.#tracked.get(inner);
+    if (!tracked) this.#tracked.set(inner, (tracked = new TrackedConnection(inner)));
+    return tracked;
+  }
+
+  async #acquire(): Promise<DatabaseConnection> {
     if (this.options.strict && openTransaction.getStore()?.open) throw new QueryOutsideTransactionError();
     const pending = this.inner.acquireConnection();
     let timer: NodeJS.Timeout | undefined;
@@ -108,17 +158,29 @@ class GuardedDriver implements Driver {
   rollbackToSavepoint?: Driver['rollbackToSavepoint'];
   releaseSavepoint?: Driver['releaseSavepoint'];
 
-  beginTransaction(...args: Parameters<Driver['beginTransaction']>) {
-    return this.inner.beginTransaction(...args);
+  async beginTransaction(...[connection, settings]: Parameters<Driver['beginTransaction']>) {
+    const tracked = connection as TrackedConnection;
+    await this.inner.beginTransaction(tracked.inner, settings);
+    tracked.inTransaction = true;
   }
-  commitTransaction(connection: DatabaseConnection) {
-    return this.inner.commitTransaction(connection);
+  async commitTransaction(connection: DatabaseConnection) {
+    const tracked = connection as TrackedConnection;
+    try {
+      await this.inner.commitTransaction(tracked.inner);
+    } finally {
+      tracked.end();
+    }
   }
-  rollbackTransaction(connection: DatabaseConnection) {
-    return this.inner.rollbackTransaction(connection);
+  async rollbackTransaction(connection: DatabaseConnection) {
+    const tracked = connection as TrackedConnection;
+    try {
+      await this.inner.rollbackTransaction(tracked.inner);
+    } finally {
+      tracked.end();
+    }
   }
   releaseConnection(connection: DatabaseConnection) {
-    return this.inner.releaseConnection(connection);
+    return this.inner.releaseConnection((connection as TrackedConnection).inner);
   }
   destroy() {
     return this.inner.destroy();
@@ -136,8 +198,14 @@ export function guardDialect(dialect: Dialect, options: ConnectionGuardOptions):
 }
 
 /** Kysely whose transactions mark their callback's scope for the strict guard. */
-export class GuardedKysely<DB> extends Kysely<DB> {
+export class StrictKysely<DB> extends Kysely<DB> {
   override transaction(): TransactionBuilder<DB> {
     return markTransactionScope(super.transaction());
   }
 }
+
+/** The database with both guards: strict mode marks each transaction's scope, which production leaves out. */
+export const guardedKysely = <DB>(config: KyselyConfig, options: ConnectionGuardOptions): Kysely<DB> =>
+  options.strict
+    ? new StrictKysely<DB>({ ...config, dialect: guardDialect(config.dialect, options) })
+    : new Kysely<DB>({ ...config, dialect: guardDialect(config.dialect, options) });

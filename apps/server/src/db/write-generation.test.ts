@@ -1,6 +1,8 @@
+import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, DIALECTS, type TestDb } from '../../test/test-db';
+import { connectDatabase } from './connect';
 import { writeGeneration } from './write-generation';
 
 describe.each(DIALECTS)('write generation [%s]', (dialect) => {
@@ -34,5 +36,35 @@ describe.each(DIALECTS)('write generation [%s]', (dialect) => {
       inside = writeGeneration('auth');
     });
     expect(writeGeneration('auth')).toBeGreaterThan(inside);
+  });
+
+  it('does so on a production connection too (not strict: no AsyncLocalStorage), after a rollback as well', async () => {
+    const prod = connectDatabase({
+      databaseUrl: t.databaseUrl,
+      sqliteFile: t.databaseUrl ? undefined : path.join(t.dataDir, 'lms.sqlite'),
+      guard: { strict: false },
+    });
+    try {
+      let inside = 0;
+      await prod.db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('sessions').where('id', '=', 'none').execute();
+        inside = writeGeneration('auth');
+      });
+      expect(writeGeneration('auth')).toBeGreaterThan(inside);
+      await expect(
+        prod.db.transaction().execute(async (trx) => {
+          await trx.deleteFrom('users').where('id', '=', 'none').execute();
+          inside = writeGeneration('people');
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      expect(writeGeneration('people')).toBeGreaterThan(inside);
+      // A read in a transaction queues nothing: the counter stays.
+      const before = writeGeneration('auth');
+      await prod.db.transaction().execute((trx) => trx.selectFrom('sessions').selectAll().execute());
+      expect(writeGeneration('auth')).toBe(before);
+    } finally {
+      await prod.close();
+    }
   });
 });

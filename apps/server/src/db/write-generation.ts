@@ -7,7 +7,7 @@ import type {
   RootOperationNode,
   UnknownRow,
 } from 'kysely';
-import { whenTransactionEnds } from './connection-guard';
+import { whenTransactionOfQueryEnds } from './connection-guard';
 
 /**
  * Counters that move whenever this process writes to a table whose name starts with one of a family's prefixes:
@@ -83,16 +83,14 @@ export class WriteGenerationPlugin implements KyselyPlugin {
     if (families.length > 0) {
       bump(families);
       this.#writes.set(args.queryId, families);
+      whenTransactionOfQueryEnds(args.queryId, () => bump(families));
     }
     return args.node;
   }
 
   transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
     const families = this.#writes.get(args.queryId);
-    if (families) {
-      bump(families);
-      whenTransactionEnds(() => bump(families));
-    }
+    if (families) bump(families);
     return Promise.resolve(args.result);
   }
 }
