@@ -1,6 +1,8 @@
 import type { TModuleStatus, TRuntimeCommitResult, TSuccessStatus } from '@lms/contracts/scorm-runtime';
 import type { ZRuntimeCommitBody } from '@lms/contracts/scorm-runtime';
+import type { Selectable } from 'kysely';
 import type { z } from 'zod';
+import type { ScormScoDataTable } from '../../db/database';
 import { DEFAULT_LOCALE } from '@lms/contracts/constants';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
@@ -11,12 +13,13 @@ import type { CommitCheck } from './cmi-model';
 import { attemptOf, checkToken, findLaunchable, modelOf } from './runtime.service';
 import { findRuntimeModuleCached } from './runtime-module-cache';
 import {
-  insertScoData,
-  listScoData,
-  lockAttempt,
+  readAttemptForCommit,
   updateAttempt,
-  updateScoData,
-  type ScoDataRow,
+  upsertScoData,
+  writeCommitIfUnchanged,
+  type CommitAttemptFields,
+  type CommitItemRow,
+  type CommitRead,
 } from './scorm-runtime.repository';
 import { laterStatus, rollUpModule } from './status-rollup';
 
@@ -34,7 +37,7 @@ const staleErrorCode = (module: RuntimeModule) => (module.version === 'scorm12' 
  * A commit is stale when a later one of the same item is already stored: one from a later player page (sessions are
  * UUIDv7, ordered by time) or a higher sequence number of the same page. Late beacons and replays lose.
  */
-const isStale = (row: ScoDataRow | undefined, body: Body) =>
+const isStale = (row: CommitItemRow | undefined, body: Body) =>
   row !== undefined &&
   (body.session < row.commit_session || (body.session === row.commit_session && body.seq <= row.commit_seq));
 
@@ -48,12 +51,82 @@ const openedAsset: Extract<CommitCheck, { ok: true }> = {
   sessionCs: 0,
 };
 
+/** What a commit writes, worked out from the attempt as read: the item's row, the attempt's fields, the new status. */
+interface CommitPlan {
+  item: Selectable<ScormScoDataTable>;
+  attempt: CommitAttemptFields;
+  status: TModuleStatus;
+  itemStatus: TModuleStatus;
+  /** A learner's training attempt whose status moves writes through to the training (in the locked path). */
+  writesThrough: boolean;
+}
+
+function planCommit(
+  module: RuntimeModule,
+  check: Extract<CommitCheck, { ok: true }>,
+  body: Body,
+  read: CommitRead,
+): CommitPlan | 'stale' {
+  const row = read.items.find((r) => r.item_id === body.itemId);
+  if (isStale(row, body)) return 'stale';
+  // session_time is the whole time of the API instance so far, so it is added to the total the item had when that
+  // instance began, never to the previous commit's sum (issue 5 "session_time accumulated into total_time").
+  const instance = `${body.session}:${body.instance}`;
+  const base = !row ? 0 : row.time_instance === instance ? Number(row.time_base_cs) : Number(row.total_time_cs);
+  const now = nowIso();
+  const itemStatus = laterStatus((row?.status as TModuleStatus | undefined) ?? 'PENDING', check.status);
+  const items = [
+    ...read.items.filter((r) => r.item_id !== body.itemId),
+    { item_id: body.itemId, status: itemStatus, success_status: check.success },
+  ].map((r) => ({ itemId: r.item_id, status: r.status as TModuleStatus, success: r.success_status as TSuccessStatus }));
+  const rolled = rollUpModule(module.manifest.launchables, items);
+  const { attempt } = read;
+  const status = laterStatus(attempt.status as TModuleStatus, rolled.status);
+  return {
+    item: {
+      attempt_id: attempt.id,
+      item_id: body.itemId,
+      client_id: attempt.client_id,
+      cmi: JSON.stringify(check.saved),
+      status: itemStatus,
+      success_status: check.success,
+      exit: check.exit,
+      total_time_cs: base + check.sessionCs,
+      time_base_cs: base,
+      time_instance: instance,
+      commit_session: body.session,
+      commit_seq: body.seq,
+      created_at: now,
+      updated_at: now,
+    },
+    attempt: {
+      status,
+      success_status: rolled.success,
+      last_item_id: body.itemId,
+      completed_at: attempt.completed_at ?? (status === 'COMPLETED' ? now : null),
+      updated_at: now,
+    },
+    status,
+    itemStatus,
+    // A content master's preview never counts (it has no training).
+    writesThrough: attempt.kind === 'training' && !!attempt.training_id && status !== attempt.status,
+  };
+}
+
+const okOutcome = (plan: CommitPlan): CommitOutcome => ({
+  kind: 'ok',
+  result: { result: 'true', errorCode: 0, moduleStatus: plan.status, itemStatus: plan.itemStatus },
+});
+
 /**
- * A player's commit (`POST /runtime/<token>/commit`): BEGIN, four statements and COMMIT, six round trips on
- * PostgreSQL where there were twelve (issue 15), plus the training's write-through when the module's status moves.
- * The token is checked without the database, the module's manifest comes from the runtime module cache, the locked
- * read of the attempt is its only read, and the learner is not read (the commit needs nothing of them, and a deleted
- * user's attempts are gone with them).
+ * A player's commit (`POST /runtime/<token>/commit`). The token is checked without the database and the module's
+ * manifest comes from the runtime module cache; the learner is not read (the commit needs nothing of them, and a
+ * deleted user's attempts are gone with them). Issue 15 (round trips on PostgreSQL):
+ * - PostgreSQL, most commits: one read of the attempt with its items, then one statement that writes both on the
+ *   condition that the attempt is unchanged since (writeCommitIfUnchanged). Two round trips.
+ * - Otherwise (SQLite; on PostgreSQL a commit that raced another, or one that moves the training's status): the
+ *   locked path, one transaction: BEGIN, the locked read, the item, the attempt, the training's write-through when
+ *   the status moves, COMMIT.
  */
 export async function commitItem(deps: AppDeps, token: string, body: Body): Promise<CommitOutcome> {
   const claims = checkToken(deps, token);
@@ -63,77 +136,37 @@ export async function commitItem(deps: AppDeps, token: string, body: Body): Prom
   const check = launchable.scormType === 'asset' || !body.cmi ? openedAsset : modelOf(module).checkCommit(body.cmi);
   const clientId = claims.c;
   const attemptId = claims.a;
-  return deps.db.transaction().execute(async (trx) => {
-    // Serialises the commits of one attempt (PostgreSQL: FOR UPDATE); the item's row comes with its siblings, which
-    // the roll-up needs anyway.
-    const attempt = attemptOf(claims, await lockAttempt(trx, deps.dialect, clientId, attemptId));
+  if (deps.dialect === 'postgres') {
+    const read = await readAttemptForCommit(deps.db, deps.dialect, clientId, attemptId, false);
+    attemptOf(claims, read?.attempt);
     // A refused commit changes nothing: the previous data stays as it was (issue 5).
     if (!check.ok)
+      return { kind: 'invalid', errorCode: check.errorCode, element: check.element, message: check.message };
+    const plan = read && planCommit(module, check, body, read);
+    if (plan === 'stale') return { kind: 'stale', errorCode: staleErrorCode(module) };
+    if (plan && read?.version && !plan.writesThrough) {
+      const key = { clientId, attemptId, version: read.version };
+      if (await writeCommitIfUnchanged(deps.db, key, plan.attempt, plan.item)) return okOutcome(plan);
+    }
+  }
+  return deps.db.transaction().execute(async (trx) => {
+    const read = await readAttemptForCommit(trx, deps.dialect, clientId, attemptId, true);
+    const attempt = attemptOf(claims, read?.attempt);
+    if (!check.ok)
       return { kind: 'invalid', errorCode: check.errorCode, element: check.element, message: check.message } as const;
-    const siblings = await listScoData(trx, clientId, attemptId);
-    const row = siblings.find((r) => r.item_id === body.itemId);
-    if (isStale(row, body)) return { kind: 'stale', errorCode: staleErrorCode(module) } as const;
-
-    // session_time is the whole time of the API instance so far, so it is added to the total the item had when that
-    // instance began, never to the previous commit's sum (issue 5 "session_time accumulated into total_time").
-    const instance = `${body.session}:${body.instance}`;
-    const base = !row ? 0 : row.time_instance === instance ? Number(row.time_base_cs) : Number(row.total_time_cs);
-    const now = nowIso();
-    const fields = {
-      cmi: JSON.stringify(check.saved),
-      status: laterStatus((row?.status as TModuleStatus | undefined) ?? 'PENDING', check.status),
-      success_status: check.success,
-      exit: check.exit,
-      total_time_cs: base + check.sessionCs,
-      time_base_cs: base,
-      time_instance: instance,
-      commit_session: body.session,
-      commit_seq: body.seq,
-      updated_at: now,
-    };
-    if (row) await updateScoData(trx, clientId, { attemptId, itemId: body.itemId }, fields);
-    else
-      await insertScoData(trx, {
-        attempt_id: attemptId,
-        item_id: body.itemId,
-        client_id: clientId,
-        ...fields,
-        created_at: now,
-      });
-
-    const items = [
-      ...siblings.filter((r) => r.item_id !== body.itemId),
-      { item_id: body.itemId, status: fields.status, success_status: fields.success_status },
-    ].map((r) => ({
-      itemId: r.item_id,
-      status: r.status as TModuleStatus,
-      success: r.success_status as TSuccessStatus,
-    }));
-    const rolled = rollUpModule(module.manifest.launchables, items);
-    const status = laterStatus(attempt.status as TModuleStatus, rolled.status);
-    const completedAt = attempt.completed_at ?? (status === 'COMPLETED' ? now : null);
-    await updateAttempt(trx, clientId, attemptId, {
-      status,
-      success_status: rolled.success,
-      last_item_id: body.itemId,
-      completed_at: completedAt,
-      updated_at: now,
-    });
-    // A learner's training attempt writes through to the training's module value and status in this transaction;
-    // a content master's preview never counts (it has no training).
-    if (attempt.kind === 'training' && attempt.training_id && status !== attempt.status) {
+    const plan = planCommit(module, check, body, read as CommitRead);
+    if (plan === 'stale') return { kind: 'stale', errorCode: staleErrorCode(module) } as const;
+    await upsertScoData(trx, plan.item);
+    await updateAttempt(trx, clientId, attemptId, plan.attempt);
+    if (plan.writesThrough && attempt.training_id)
       await recordModuleProgress(trx, {
         clientId,
         trainingId: attempt.training_id,
         userId: attempt.user_id,
         moduleId: attempt.module_id,
-        status,
-        at: now,
+        status: plan.status,
+        at: plan.item.updated_at,
       });
-    }
-    return {
-      kind: 'ok',
-      result: { result: 'true', errorCode: 0, moduleStatus: status, itemStatus: fields.status },
-    } as const;
+    return okOutcome(plan);
   });
 }

@@ -5,6 +5,7 @@ import type { Tenant } from '../../platform/tenant';
 import { launchTrainingModule } from './launch.service';
 import { listTrainingProgress } from './progress.service';
 import { golfZip, uploadModule } from '../modules/test-upload';
+import { readAttemptForCommit, writeCommitIfUnchanged } from './scorm-runtime.repository';
 import { contentAppFor, onContentOrigin, setupPackage, type Launched } from './test-runtime';
 
 const cmi12 = (core: Record<string, unknown> = {}, rest: Record<string, unknown> = {}) => ({
@@ -61,6 +62,62 @@ describeEachDialect('SCORM runtime', (ctx) => {
     const data = await runtime.data(item);
     expect(data.cmi.core).toMatchObject({ lesson_location: 'page-12', entry: 'resume' });
     expect(data.cmi.suspend_data).toBe('data-12');
+  });
+
+  // Issue 15: on PostgreSQL a commit writes in one statement on the condition that the attempt is the version it
+  // read; a write between makes it write nothing (the commit then takes the locked path).
+  it('writes a commit in one statement only while the attempt is still the version it read (PostgreSQL)', async () => {
+    const { deps } = ctx();
+    if (deps.dialect !== 'postgres') return;
+    const { runtime, state, item } = await launch12();
+    expect((await pageOf(runtime, state.session, item)(cmi12({ lesson_location: '1' }))).statusCode).toBe(200);
+    // This launch's attempt is the newest of the database (UUIDv7 ids sort by creation).
+    const { id, client_id } = await deps.db
+      .selectFrom('scorm_attempts')
+      .select(['id', 'client_id'])
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const read = (await readAttemptForCommit(deps.db, deps.dialect, client_id, id, false))!;
+    expect(read.items.map((i) => i.item_id)).toEqual([item]);
+    expect(read.version).toMatch(/^\d+$/);
+    const now = new Date().toISOString();
+    const row = (location: string, seq: number) => ({
+      attempt_id: id,
+      item_id: item,
+      client_id,
+      cmi: JSON.stringify({ core: { lesson_location: location } }),
+      status: 'STARTED',
+      success_status: 'unknown',
+      exit: '',
+      total_time_cs: 0,
+      time_base_cs: 0,
+      time_instance: `${state.session}:1`,
+      commit_session: state.session,
+      commit_seq: seq,
+      created_at: now,
+      updated_at: now,
+    });
+    const key = { clientId: client_id, attemptId: id, version: read.version! };
+    expect(
+      await writeCommitIfUnchanged(
+        deps.db,
+        key,
+        { status: 'STARTED', success_status: 'unknown', last_item_id: item, completed_at: null, updated_at: now },
+        row('2', 2),
+      ),
+    ).toBe(true);
+    // The same version again: the attempt has moved on, nothing is written.
+    expect(
+      await writeCommitIfUnchanged(
+        deps.db,
+        key,
+        { status: 'STARTED', success_status: 'unknown', last_item_id: item, completed_at: null, updated_at: now },
+        row('3', 3),
+      ),
+    ).toBe(false);
+    const data = await runtime.data(item);
+    expect(data.cmi.core).toMatchObject({ lesson_location: '2' });
   });
 
   it('launches a preview on the content origin and starts the SCO ab-initio with the LMS values', async () => {
