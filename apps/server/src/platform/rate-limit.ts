@@ -45,7 +45,8 @@ export class DbRateLimitStore implements RateLimitStore {
   async hit(bucket: string, subject: string, windowStart: Date, windowMs: number) {
     const start = windowStart.toISOString();
     const before = new Date(windowStart.getTime() - windowMs).toISOString();
-    // Insert-or-increment is one atomic statement on both databases: two processes never lose a count.
+    // Insert-or-increment is one atomic statement on both databases: two processes never lose a count. The previous
+    // window's count comes back from the same statement (one round trip per login call, issue 15).
     const row = await this.db
       .insertInto('rate_limit_hits')
       .values({ bucket, subject, window_start: start, hits: 1 })
@@ -54,16 +55,18 @@ export class DbRateLimitStore implements RateLimitStore {
           .columns(['bucket', 'subject', 'window_start'])
           .doUpdateSet((eb) => ({ hits: eb('rate_limit_hits.hits', '+', 1) })),
       )
-      .returning('hits')
+      .returning((eb) => [
+        'hits',
+        eb
+          .selectFrom('rate_limit_hits as before')
+          .select('before.hits')
+          .where('before.bucket', '=', bucket)
+          .where('before.subject', '=', subject)
+          .where('before.window_start', '=', before)
+          .as('previous'),
+      ])
       .executeTakeFirstOrThrow();
-    const prev = await this.db
-      .selectFrom('rate_limit_hits')
-      .select('hits')
-      .where('bucket', '=', bucket)
-      .where('subject', '=', subject)
-      .where('window_start', '=', before)
-      .executeTakeFirst();
-    return { current: row.hits, previous: prev?.hits ?? 0 };
+    return { current: row.hits, previous: row.previous ?? 0 };
   }
 }
 
