@@ -2,7 +2,7 @@ import { LIST_TOTAL_CAP } from '@lms/contracts/constants';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, DIALECTS, type TestDb } from '../../test/test-db';
-import { countCapped } from './paging';
+import { countCapped, paginateCapped } from './paging';
 
 describe.each(DIALECTS)('countCapped [%s]', (dialect) => {
   let t: TestDb;
@@ -32,5 +32,17 @@ describe.each(DIALECTS)('countCapped [%s]', (dialect) => {
       total: LIST_TOTAL_CAP,
       totalCapped: true,
     });
+  });
+
+  it('pages up to the cap; a page that starts past it is empty, while the total still says "more"', async () => {
+    const page = (n: number) =>
+      paginateCapped(t.db, db.selectFrom('paging_probe'), { page: n, pageSize: 100 }, (q) =>
+        q.select('n').orderBy('n'),
+      );
+    const last = await page(LIST_TOTAL_CAP / 100);
+    expect(last.rows.map((r) => r.n)).toEqual(Array.from({ length: 100 }, (_, i) => LIST_TOTAL_CAP - 99 + i));
+    expect(last).toMatchObject({ total: LIST_TOTAL_CAP, totalCapped: true });
+    const beyond = await page(LIST_TOTAL_CAP / 100 + 1);
+    expect(beyond).toEqual({ rows: [], total: LIST_TOTAL_CAP, totalCapped: true });
   });
 });
