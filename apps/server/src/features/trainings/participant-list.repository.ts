@@ -50,11 +50,9 @@ function sortKey(scope: UserScope, sort: TParticipantSort) {
 
 /**
  * The rows that decide a training's page and its count are the participant rows alone (they carry client_id); the
- * scope and the search reach the user through the key, so the count of 10,000 participants reads one index. The page
- * is read in two steps (as the user list is): the user ids of the page in list order, from the participant rows and
- * their sort key, then the rows of those ids with their users.
+ * scope and the search reach the user through the key, so the count of 10,000 participants reads one index.
  */
-export async function listParticipantPage(
+function participantRows(
   db: DbOrTrx,
   scope: UserScope,
   trainingId: string,
@@ -86,13 +84,37 @@ export async function listParticipantPage(
           .where(likeContains(sql.ref('su.search_text'), word)),
       ),
     );
-  const direction = (ob: OrderByItemBuilder) => (query.order === 'asc' ? ob.asc() : ob.desc()).nullsLast();
-  const pageIds = base
+  return base;
+}
+
+const direction = (order: 'asc' | 'desc') => (ob: OrderByItemBuilder) =>
+  (order === 'asc' ? ob.asc() : ob.desc()).nullsLast();
+
+/** The user ids of a page of the training's participants, in list order, from the participant rows and sort keys. */
+export const participantPageIds = (
+  db: DbOrTrx,
+  scope: UserScope,
+  trainingId: string,
+  query: TParticipantListQuery & { userId?: string },
+) =>
+  participantRows(db, scope, trainingId, query)
     .select('p.user_id')
-    .orderBy(sortKey(scope, query.sort), direction)
+    .orderBy(sortKey(scope, query.sort), direction(query.order))
     .orderBy('p.user_id', query.order)
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
+
+/**
+ * One page of a training's participants with their users, and the capped total. The page is read in two steps (as
+ * the user list is): the user ids of the page (participantPageIds), then the rows of those ids with their users.
+ */
+export async function listParticipantPage(
+  db: DbOrTrx,
+  scope: UserScope,
+  trainingId: string,
+  query: TParticipantListQuery & { userId?: string },
+) {
+  const pageIds = participantPageIds(db, scope, trainingId, query);
   // The page's few rows are sorted again (the same order, ties by id). The user is held to the client too (tenancy
   // rule), on SQLite without its client index, so the ids lead.
   const rows = await db
@@ -104,10 +126,10 @@ export async function listParticipantPage(
     .where((eb) => userInScope(eb, { ...scope, groupIds: null }, scope.dialect === 'sqlite'))
     .selectAll('p')
     .select(['u.first_name', 'u.last_name', 'u.email'])
-    .orderBy(sql.ref(SORTS[query.sort]), direction)
+    .orderBy(sql.ref(SORTS[query.sort]), direction(query.order))
     .orderBy('u.id', query.order)
     .execute();
-  return { rows, ...(await countCapped(db, base)) };
+  return { rows, ...(await countCapped(db, participantRows(db, scope, trainingId, query))) };
 }
 
 const emptyCounts = (): TTrainingCounts => ({ participants: 0, pending: 0, started: 0, completed: 0, optional: 0 });

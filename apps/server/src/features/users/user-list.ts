@@ -50,12 +50,11 @@ function wordMatches(
   return eb.or(options);
 }
 
+/** A user search's WHERE; `selective` says it matches few users (a word, a group), so sorting them beats the index. */
+export type UserFilterWhere = ((eb: Eb) => Expression<SqlBool>) & { selective: boolean };
+
 /** The WHERE of a user search: scope, filters and words; shared by the page, the count, bulk actions and export. */
-export async function userFilterWhere(
-  db: DbOrTrx,
-  scope: UserScope,
-  filter: TUserFilter,
-): Promise<((eb: Eb) => Expression<SqlBool>) & { selective: boolean }> {
+export async function userFilterWhere(db: DbOrTrx, scope: UserScope, filter: TUserFilter): Promise<UserFilterWhere> {
   const words = searchWords(filter.search);
   await repairUserSearchKeys(db, scope.clientId);
   const named = await namedMatches(db, scope.clientId, words);
@@ -129,6 +128,8 @@ function sortBy<TB extends 'u' | 'c', O>(
   return q.orderBy(sql`${col} ${dir}${nullsClause}`).orderBy(sql`u.id ${dir}`);
 }
 
+const withCompany = <O>(q: SelectQueryBuilder<Db, 'u', O>) => q.leftJoin('companies as c', 'c.id', 'u.company_id');
+
 /** How long a user list's total is kept per process (issue 15: paging through a list counts once, not per page). */
 export const USER_TOTAL_CACHE_MS = 5_000;
 
@@ -139,19 +140,14 @@ export const USER_TOTAL_CACHE_MS = 5_000;
 const cachedTotal = shortCache<CappedTotal>({ ms: USER_TOTAL_CACHE_MS, entries: 1_000, families: ['people'] });
 
 /**
- * One page of users plus the total: the page uses the sort index, the count only the filter, and stops at
- * LIST_TOTAL_CAP (issue 15), so a tenant of 100,000 users costs what one of 10,000 does. The page is read in two
- * steps ("late row lookup"): the ids of the page in list order, which the sort index answers alone, then the rows of
- * those ids, so the rows skipped before a deep page are never read (the last page costs about what the first does).
+ * The ids of one page of a search, in list order: the sort index answers them alone, from the page's first entry on
+ * (the company is joined only when it is the sort; joined, SQLite visits the row of every user it walks past,
+ * 10,000 of them for the last page, although no column of it is used).
  */
-export async function listUserPage(db: DbOrTrx, scope: UserScope, query: TUserListQuery) {
-  const where = await userFilterWhere(db, scope, query);
-  const withCompany = (q: SelectQueryBuilder<Db, 'u', object>) => q.leftJoin('companies as c', 'c.id', 'u.company_id');
-  // The ids are read from the sort index alone: the company is joined only when it is the sort. Joined, SQLite
-  // visits the row of every user it walks past (10,000 of them for the last page) although no column is used.
-  const idsOf = (q: SelectQueryBuilder<Db, 'u', object>) => (query.sort === 'company' ? withCompany(q) : q);
-  const pageIds = sortBy(
-    idsOf(db.selectFrom('users as u').where(where)).select('u.id'),
+export function userPageIds(db: DbOrTrx, scope: UserScope, query: TUserListQuery, where: UserFilterWhere) {
+  const filtered = db.selectFrom('users as u').where(where);
+  return sortBy(
+    (query.sort === 'company' ? withCompany(filtered) : filtered).select('u.id'),
     scope.clientId,
     query.sort,
     query.order,
@@ -159,6 +155,17 @@ export async function listUserPage(db: DbOrTrx, scope: UserScope, query: TUserLi
   )
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
+}
+
+/**
+ * One page of users plus the total: the page uses the sort index, the count only the filter, and stops at
+ * LIST_TOTAL_CAP (issue 15), so a tenant of 100,000 users costs what one of 10,000 does. The page is read in two
+ * steps ("late row lookup"): the ids of the page in list order (userPageIds), then the rows of those ids, so the
+ * rows skipped before a deep page are never read (the last page costs about what the first does).
+ */
+export async function listUserPage(db: DbOrTrx, scope: UserScope, query: TUserListQuery) {
+  const where = await userFilterWhere(db, scope, query);
+  const pageIds = userPageIds(db, scope, query, where);
   // The few rows of the page are sorted again (the same order, ties by id), never by walking an index. The client
   // check is repeated (tenancy rule) but kept off SQLite's client index, so the ids lead.
   const inClient = { ...scope, groupIds: null };

@@ -32,18 +32,24 @@ export const searchWords = (search: string | undefined): string[] =>
     .map((w) => w.slice(0, 100));
 
 /**
+ * Up to 1,000 users of the client without search keys. The partial index users_search_missing answers it (matching
+ * both its columns, so SQLite takes it even without statistics): a no-op lookup when nothing is missing.
+ */
+export const usersMissingSearchKeys = (db: DbOrTrx, clientId: string) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name', 'email', 'username', 'personell_number'])
+    .where('client_id', '=', clientId)
+    .where('search_text', 'is', null)
+    .limit(1_000);
+
+/**
  * Rows written by code that does not compute the keys (a seed, a directory sync) get them here before a list
- * query; the partial index users_search_missing makes the check a no-op lookup when nothing is missing.
+ * query; usersMissingSearchKeys makes the check a no-op lookup when nothing is missing.
  */
 export async function repairUserSearchKeys(db: DbOrTrx, clientId: string): Promise<void> {
   for (;;) {
-    const missing = await db
-      .selectFrom('users')
-      .select(['id', 'first_name', 'last_name', 'email', 'username', 'personell_number'])
-      .where('client_id', '=', clientId)
-      .where('search_text', 'is', null)
-      .limit(1_000)
-      .execute();
+    const missing = await usersMissingSearchKeys(db, clientId).execute();
     for (const row of missing) {
       await db.updateTable('users').set(userSearchKeys(row)).where('id', '=', row.id).execute();
     }
