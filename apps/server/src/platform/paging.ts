@@ -65,6 +65,14 @@ export async function countCapped<DB, TB extends keyof DB>(
 }
 
 /**
+ * Whether a page starts past LIST_TOTAL_CAP. Such a page is answered empty, unread: the screens offer no page beyond
+ * "more than 10,000", and skipping that many rows would cost what the tenant's size makes it (issue 15). So the
+ * deepest page any capped list reads skips at most LIST_TOTAL_CAP rows, whatever the tenant.
+ */
+export const startsPastCap = (position: PagePosition): boolean =>
+  (position.page - 1) * position.pageSize >= LIST_TOTAL_CAP;
+
+/**
  * paginate for the lists that grow with the users (users, mail queue, a training's participants, all documents, the
  * client overview): the total is capped (countCapped).
  */
@@ -75,12 +83,12 @@ export async function paginateCapped<DB, TB extends keyof DB, RowDB, RowTB exten
   ordered: (filtered: SelectQueryBuilder<DB, TB, object>) => SelectQueryBuilder<RowDB, RowTB, Row>,
 ): Promise<{ rows: Row[] } & CappedTotal> {
   const counted = await countCapped(db, filtered);
-  // A page that starts past the cap is empty, unread: the screens offer no page beyond "more than 10,000", and
-  // skipping that many rows would cost what the tenant's size makes it (issue 15). So the deepest page any list
-  // reads skips at most LIST_TOTAL_CAP rows, whatever the tenant.
-  const offset = (position.page - 1) * position.pageSize;
-  const rows =
-    offset >= LIST_TOTAL_CAP ? [] : await ordered(filtered).limit(position.pageSize).offset(offset).execute();
+  const rows = startsPastCap(position)
+    ? []
+    : await ordered(filtered)
+        .limit(position.pageSize)
+        .offset((position.page - 1) * position.pageSize)
+        .execute();
   return { rows, ...counted };
 }
 

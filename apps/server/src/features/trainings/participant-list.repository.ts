@@ -1,7 +1,7 @@
 import type { TParticipantListQuery, TParticipantSort, TTrainingCounts } from '@lms/contracts/trainings';
 import { sql, type OrderByItemBuilder, type SqlBool } from 'kysely';
 import type { DbOrTrx } from '../../db/database';
-import { countCapped, likeContains } from '../../platform/paging';
+import { countCapped, likeContains, startsPastCap } from '../../platform/paging';
 import { searchWords } from '../users/user-search-keys';
 import { isGroupScoped, userInScope, type UserScope } from '../users/user-scope';
 
@@ -114,6 +114,8 @@ export async function listParticipantPage(
   trainingId: string,
   query: TParticipantListQuery & { userId?: string },
 ) {
+  const counted = () => countCapped(db, participantRows(db, scope, trainingId, query));
+  if (startsPastCap(query)) return { rows: [], ...(await counted()) };
   const pageIds = participantPageIds(db, scope, trainingId, query);
   // The page's few rows are sorted again (the same order, ties by id). The user is held to the client too (tenancy
   // rule), on SQLite without its client index, so the ids lead.
@@ -129,7 +131,7 @@ export async function listParticipantPage(
     .orderBy(sql.ref(SORTS[query.sort]), direction(query.order))
     .orderBy('u.id', query.order)
     .execute();
-  return { rows, ...(await countCapped(db, participantRows(db, scope, trainingId, query))) };
+  return { rows, ...(await counted()) };
 }
 
 const emptyCounts = (): TTrainingCounts => ({ participants: 0, pending: 0, started: 0, completed: 0, optional: 0 });

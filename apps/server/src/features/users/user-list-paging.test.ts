@@ -58,6 +58,9 @@ describeEachDialect('user list paging and totals', (ctx) => {
     expect(before.items.at(-1)?.lastName).toBe('Nutzer 09899');
     expect(end.items[0]?.lastName).toBe('Nutzer 09900');
     expect(end.items.at(-1)?.lastName).toBe('Nutzer 09999');
+    // A page past the cap is empty (unread), and still says there are more.
+    const beyond = await page(last + 1);
+    expect(beyond).toMatchObject({ items: [], total: LIST_TOTAL_CAP, totalCapped: true });
   });
 
   it('shows an added, a changed and a deleted user in the total at once, although totals are kept', async () => {

@@ -3,7 +3,7 @@ import { ROLES } from '@lms/contracts/roles';
 import type { TUserFilter, TUserListQuery, TUserSort } from '@lms/contracts/users';
 import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Database, DbOrTrx } from '../../db/database';
-import { countCapped, type CappedTotal } from '../../platform/paging';
+import { countCapped, startsPastCap, type CappedTotal } from '../../platform/paging';
 import { shortCache } from '../../platform/short-cache';
 import { foldText, repairUserSearchKeys, searchWords } from './user-search-keys';
 import { searchSupport, textContains, usesFts, type SearchSupport } from './user-search-sql';
@@ -187,6 +187,7 @@ export async function listUserPage(db: DbOrTrx, scope: UserScope, query: TUserLi
     cachedTotal(db, { scope, filter: [query.search, query.role, query.status, query.companyId, query.groupId] }, () =>
       countCapped(db, db.selectFrom('users as u').where(where)),
     );
+  if (startsPastCap(query)) return { rows: [], ...(await counted()) };
   // SQLite answers one statement at a time anyway, and interleaving two of them is slower than running them in turn.
   const [rows, count] =
     scope.dialect === 'sqlite'
