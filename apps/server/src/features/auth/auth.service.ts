@@ -64,13 +64,16 @@ export async function login(deps: AppDeps, tenant: Tenant, body: TLoginBody, met
 
   const now = nowIso();
   const newHash = check.needsRehash ? await hashPassword(body.password) : undefined;
-  await updateUserFields(db, tenant.id, user.id, {
-    failed_login_count: 0,
-    locked_until: null,
-    last_login_at: now,
-    ...(newHash ? { password_hash: newHash } : {}),
+  // The counters' reset and the session in one transaction: one commit (on PostgreSQL one WAL flush) per sign-in.
+  const token = await db.transaction().execute(async (trx) => {
+    await updateUserFields(trx, tenant.id, user.id, {
+      failed_login_count: 0,
+      locked_until: null,
+      last_login_at: now,
+      ...(newHash ? { password_hash: newHash } : {}),
+    });
+    return createSession(trx, { id: user.id, clientId: tenant.id }, meta);
   });
-  const token = await createSession(db, { id: user.id, clientId: tenant.id }, meta);
   return loginResult(user, token);
 }
 
