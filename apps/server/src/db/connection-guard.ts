@@ -163,18 +163,17 @@ class GuardedDriver implements Driver {
     await this.inner.beginTransaction(tracked.inner, settings);
     tracked.inTransaction = true;
   }
-  async commitTransaction(connection: DatabaseConnection) {
-    const tracked = connection as TrackedConnection;
-    try {
-      await this.inner.commitTransaction(tracked.inner);
-    } finally {
-      tracked.end();
-    }
+  commitTransaction(connection: DatabaseConnection) {
+    return this.#end(connection, (inner) => this.inner.commitTransaction(inner));
   }
-  async rollbackTransaction(connection: DatabaseConnection) {
+  rollbackTransaction(connection: DatabaseConnection) {
+    return this.#end(connection, (inner) => this.inner.rollbackTransaction(inner));
+  }
+  /** Ends the connection's transaction (COMMIT or ROLLBACK), then runs what waited for that. */
+  async #end(connection: DatabaseConnection, end: (inner: DatabaseConnection) => Promise<void>): Promise<void> {
     const tracked = connection as TrackedConnection;
     try {
-      await this.inner.rollbackTransaction(tracked.inner);
+      await end(tracked.inner);
     } finally {
       tracked.end();
     }

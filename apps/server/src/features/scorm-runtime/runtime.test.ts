@@ -99,23 +99,12 @@ describeEachDialect('SCORM runtime', (ctx) => {
       updated_at: now,
     });
     const key = { clientId: client_id, attemptId: id, version: read.version! };
-    expect(
-      await writeCommitIfUnchanged(
-        deps.db,
-        key,
-        { status: 'STARTED', success_status: 'unknown', last_item_id: item, completed_at: null, updated_at: now },
-        row('2', 2),
-      ),
-    ).toBe(true);
+    const attempt = { status: 'STARTED', success_status: 'unknown', last_item_id: item, completed_at: null };
+    const write = (location: string, seq: number) =>
+      writeCommitIfUnchanged(deps.db, key, { ...attempt, updated_at: now }, row(location, seq));
+    expect(await write('2', 2)).toBe(true);
     // The same version again: the attempt has moved on, nothing is written.
-    expect(
-      await writeCommitIfUnchanged(
-        deps.db,
-        key,
-        { status: 'STARTED', success_status: 'unknown', last_item_id: item, completed_at: null, updated_at: now },
-        row('3', 3),
-      ),
-    ).toBe(false);
+    expect(await write('3', 3)).toBe(false);
     const data = await runtime.data(item);
     expect(data.cmi.core).toMatchObject({ lesson_location: '2' });
   });
