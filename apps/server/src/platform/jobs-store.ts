@@ -26,39 +26,56 @@ export interface EnqueueJobInput {
 
 const iso = (d: Date) => d.toISOString();
 
+/** Rows per multi-row insert: 500 jobs of 24 columns stay far below PostgreSQL's 65,535 bind parameters. */
+const INSERT_CHUNK = 500;
+
 /** Inserts a job; called inside the caller's transaction, so the job exists exactly when the change commits. */
 export async function enqueueJob(db: DbOrTrx, input: EnqueueJobInput, now = new Date()): Promise<string> {
-  const id = newId();
-  await db
-    .insertInto('jobs')
-    .values({
-      id,
-      client_id: input.clientId,
-      kind: input.kind,
-      status: 'queued',
-      payload: JSON.stringify(input.payload ?? null),
-      result: null,
-      last_error: null,
-      attempts: 0,
-      max_attempts: input.maxAttempts ?? 25,
-      run_at: iso(input.runAt ?? now),
-      lease_until: null,
-      lease_token: null,
-      locked_by: null,
-      heartbeat_at: null,
-      progress_total: input.total ?? 0,
-      progress_done: 0,
-      progress_succeeded: 0,
-      progress_failed: 0,
-      created_by: input.createdBy ?? null,
-      capability: input.capability ?? null,
-      created_at: iso(now),
-      started_at: null,
-      finished_at: null,
-      updated_at: iso(now),
-    })
-    .execute();
-  return id;
+  const [id] = await enqueueJobs(db, [input], now);
+  return id as string;
+}
+
+/**
+ * Inserts many jobs with one statement per chunk (issue 15: an import's 10,000 mail jobs were 10,000 round trips,
+ * most of its time on PostgreSQL). Answers their ids in input order; inside the caller's transaction like enqueueJob.
+ */
+export async function enqueueJobs(
+  db: DbOrTrx,
+  inputs: readonly EnqueueJobInput[],
+  now = new Date(),
+): Promise<string[]> {
+  const rows = inputs.map((input) => ({
+    id: newId(),
+    client_id: input.clientId,
+    kind: input.kind,
+    status: 'queued',
+    payload: JSON.stringify(input.payload ?? null),
+    result: null,
+    last_error: null,
+    attempts: 0,
+    max_attempts: input.maxAttempts ?? 25,
+    run_at: iso(input.runAt ?? now),
+    lease_until: null,
+    lease_token: null,
+    locked_by: null,
+    heartbeat_at: null,
+    progress_total: input.total ?? 0,
+    progress_done: 0,
+    progress_succeeded: 0,
+    progress_failed: 0,
+    created_by: input.createdBy ?? null,
+    capability: input.capability ?? null,
+    created_at: iso(now),
+    started_at: null,
+    finished_at: null,
+    updated_at: iso(now),
+  }));
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK)
+    await db
+      .insertInto('jobs')
+      .values(rows.slice(i, i + INSERT_CHUNK))
+      .execute();
+  return rows.map((r) => r.id);
 }
 
 export interface ClaimOptions {

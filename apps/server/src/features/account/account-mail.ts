@@ -1,6 +1,6 @@
 import type { TLocale } from '@lms/contracts/constants';
 import type { DbOrTrx } from '../../db/database';
-import { sendTemplatedMail, type MailValues } from '../mail/send-templated-mail';
+import { sendTemplatedMails, type MailValues } from '../mail/send-templated-mail';
 
 /** The mails of the account area; each is a template kind of the mail feature (DECISIONS "default templates"). */
 export interface AccountMail {
@@ -16,6 +16,7 @@ export interface AccountMail {
 /**
  * Enqueues account mails in the caller's transaction (outbox), so a mail exists exactly when the change that
  * caused it was committed; the mail worker delivers it. APP_SECRET seals the one-time links (send-templated-mail.ts).
+ * They are queued together, a few statements for an import's thousands (issue 15).
  */
 export async function queueAccountMails(
   db: DbOrTrx,
@@ -23,14 +24,16 @@ export async function queueAccountMails(
   appSecret: string,
   mails: readonly AccountMail[],
 ): Promise<void> {
-  for (const m of mails) {
-    await sendTemplatedMail(db, clientId, {
+  await sendTemplatedMails(
+    db,
+    clientId,
+    mails.map((m) => ({
       appSecret,
       kind: m.kind,
       locale: m.locale,
       to: { address: m.to, name: m.toName ?? null },
       values: m.values,
       replyTo: m.replyTo ?? null,
-    });
-  }
+    })),
+  );
 }

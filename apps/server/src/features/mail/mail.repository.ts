@@ -14,15 +14,21 @@ import { likeContains, paginateCapped } from '../../platform/paging';
 export type MailRow = Selectable<MailQueueTable>;
 export type MailAttemptRow = Selectable<MailAttemptsTable>;
 
-export async function insertMail(
+/** Rows per multi-row insert: 500 mails of 23 columns stay far below PostgreSQL's 65,535 bind parameters. */
+const INSERT_CHUNK = 500;
+
+/** Inserts mails with one statement per chunk (an import queues thousands in one transaction: issue 15). */
+export async function insertMails(
   db: DbOrTrx,
   clientId: string,
-  row: Omit<Insertable<MailQueueTable>, 'client_id'>,
+  rows: readonly Omit<Insertable<MailQueueTable>, 'client_id'>[],
 ): Promise<void> {
-  await db
-    .insertInto('mail_queue')
-    .values({ ...row, client_id: clientId })
-    .execute();
+  const all = rows.map((row) => ({ ...row, client_id: clientId }));
+  for (let i = 0; i < all.length; i += INSERT_CHUNK)
+    await db
+      .insertInto('mail_queue')
+      .values(all.slice(i, i + INSERT_CHUNK))
+      .execute();
 }
 
 export const findMailById = (db: DbOrTrx, clientId: string, id: string) =>

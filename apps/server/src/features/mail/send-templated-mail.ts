@@ -5,7 +5,7 @@ import { notFound } from '../../platform/errors';
 import { isSecretText, type SecretText } from '../../platform/secret-text';
 import { mailSourceOfKind } from '../mail-templates/mail-template.service';
 import { renderTemplate } from '../mail-templates/template-render';
-import { enqueueMail } from './mail-queue';
+import { enqueueMails, type MailToEnqueue } from './mail-queue';
 import { findClientMailInfo } from './mail.repository';
 
 /** A value that carries a secret (a link with a one-time token) is a SecretText: see sendTemplatedMail. */
@@ -31,14 +31,6 @@ export interface TemplatedMail {
 }
 
 /**
- * Renders the template of a kind in the reader's locale and puts the mail in the queue, inside the caller's
- * transaction (users, trainings, reminders and certificates call this). Answers the mail's id.
- *
- * A SecretText value is rendered in its redacted form (`https://host/reset-password?token=…`), so the queue's
- * subject and texts never hold the secret; the secret itself is sealed with APP_SECRET and put back only when the
- * worker delivers the mail (mail-queue.ts).
- */
-/**
  * What a transaction has read for its mails: the client's name and support address and the template texts by kind,
  * locale and template. Within one transaction they cannot change under it (the caller's own writes aside, and no
  * caller edits a template while queueing), so an import of 10,000 users reads them once, not per mail (issue 15).
@@ -55,12 +47,40 @@ function once<T>(db: DbOrTrx, key: string, read: () => Promise<T>): Promise<T> {
   return pending;
 }
 
+/**
+ * Renders the template of a kind in the reader's locale and puts the mail in the queue, inside the caller's
+ * transaction (users, trainings, reminders and certificates call this). Answers the mail's id.
+ *
+ * A SecretText value is rendered in its redacted form (`https://host/reset-password?token=…`), so the queue's
+ * subject and texts never hold the secret; the secret itself is sealed with APP_SECRET and put back only when the
+ * worker delivers the mail (mail-queue.ts).
+ */
 export async function sendTemplatedMail(
   trx: DbOrTrx,
   clientId: string,
   mail: TemplatedMail,
   now = new Date(),
 ): Promise<string> {
+  const [id] = await sendTemplatedMails(trx, clientId, [mail], now);
+  return id as string;
+}
+
+/**
+ * Many templated mails of one client, each rendered as sendTemplatedMail does, queued together (enqueueMails: one
+ * statement per chunk instead of two per mail, issue 15). Answers the mails' ids in input order.
+ */
+export async function sendTemplatedMails(
+  trx: DbOrTrx,
+  clientId: string,
+  mails: readonly TemplatedMail[],
+  now = new Date(),
+): Promise<string[]> {
+  const queued: MailToEnqueue[] = [];
+  for (const mail of mails) queued.push(await renderedMail(trx, clientId, mail));
+  return enqueueMails(trx, clientId, queued, now);
+}
+
+async function renderedMail(trx: DbOrTrx, clientId: string, mail: TemplatedMail): Promise<MailToEnqueue> {
   if (SECRET_LINK_KINDS.has(mail.kind) && !isSecretText(mail.values.link)) {
     throw new Error(`the link of a ${mail.kind} mail carries a one-time token and must be a SecretText`);
   }
@@ -80,20 +100,15 @@ export async function sendTemplatedMail(
     () => mailSourceOfKind(trx, clientId, template),
   );
   const rendered = renderTemplate(source, values, locale);
-  return enqueueMail(
-    trx,
-    clientId,
-    {
-      to: mail.to,
-      subject: rendered.subject,
-      text: rendered.text,
-      html: rendered.html,
-      locale: mail.locale,
-      templateKind: mail.kind,
-      replyTo: mail.replyTo,
-      secrets,
-      appSecret: mail.appSecret,
-    },
-    now,
-  );
+  return {
+    to: mail.to,
+    subject: rendered.subject,
+    text: rendered.text,
+    html: rendered.html,
+    locale: mail.locale,
+    templateKind: mail.kind,
+    replyTo: mail.replyTo,
+    secrets,
+    appSecret: mail.appSecret,
+  };
 }

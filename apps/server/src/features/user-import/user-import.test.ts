@@ -6,6 +6,8 @@ import { multipartFile } from '../../../test/multipart';
 import { caller, describeEachDialect, type Caller, type TestContext } from '../../../test/test-app';
 import { createClient, createUser, signIn } from '../../../test/factories';
 import { runDueJobs } from '../../platform/jobs';
+import { hashToken } from '../../platform/session';
+import { deliverableTexts } from '../mail/mail-queue';
 import { hashPassword } from '../../platform/passwords';
 import { USER_IMPORT_JOB, createUserImportHandler } from './user-import.job';
 
@@ -260,5 +262,49 @@ describeEachDialect('CSV import and export', (ctx) => {
       { to_address: 'm1@x.test', template_kind: 'activation', locale: 'fr-FR' },
       { to_address: 'm2@x.test', template_kind: 'activation', locale: 'de-DE' },
     ]);
+  });
+
+  it('pairs each of 1,001 activation mails across three batches with its own user, job and stored token hash', async () => {
+    const c = ctx();
+    const client = await createClient(c.deps.db);
+    const admin = await signIn(c.app, await createUser(c.deps.db, client, { role: 'ADMIN' }));
+    const lines = ['email;firstName;lastName;password'];
+    for (let i = 0; i < 1_001; i++) lines.push(`batch${i}@x.test;Vor${i};Nach${i};`);
+    lines.push('withpassword@x.test;Mit;Passwort;Klartext-Start-3!');
+    const { status } = await importCsv(c, admin, lines.join('\n'), { sendActivationMail: true });
+    expect(status).toMatchObject({ status: 'done', total: 1_002, created: 1_002, skipped: 0, failed: 0 });
+    const db = c.deps.db;
+    const mails = await db.selectFrom('mail_queue').selectAll().where('client_id', '=', client.id).execute();
+    expect(mails).toHaveLength(1_001);
+    const users = new Map(
+      (await db.selectFrom('users').select(['id', 'email']).where('client_id', '=', client.id).execute()).map((u) => [
+        u.email,
+        u.id,
+      ]),
+    );
+    const tokens = await db
+      .selectFrom('user_tokens')
+      .select(['user_id', 'token_hash'])
+      .where('client_id', '=', client.id)
+      .where('purpose', '=', 'activation')
+      .execute();
+    expect(tokens).toHaveLength(1_001);
+    const hashOfUser = new Map(tokens.map((t) => [t.user_id, t.token_hash]));
+    const jobs = new Map(
+      (await db.selectFrom('jobs').select(['id', 'payload']).where('client_id', '=', client.id).execute()).map((j) => [
+        j.id,
+        j.payload,
+      ]),
+    );
+    for (const mail of mails) {
+      // Stored redacted; the link that leaves carries the token whose hash is stored for this very recipient.
+      expect(mail.body_text).not.toMatch(/token=[\w-]{10}/);
+      expect(jobs.get(mail.job_id ?? '')).toBe(JSON.stringify({ mailId: mail.id }));
+      const token = /init-password\?(?:locale=[\w-]+&)?token=([\w-]+)/.exec(
+        deliverableTexts(c.deps.config.appSecret, mail).text,
+      )?.[1];
+      expect(hashToken(token ?? ''), mail.to_address).toBe(hashOfUser.get(users.get(mail.to_address) ?? ''));
+    }
+    expect(new Set(mails.map((m) => m.job_id)).size).toBe(1_001);
   });
 });
