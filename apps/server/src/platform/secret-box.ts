@@ -6,7 +6,21 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
  * value, the tag checked on read so a changed value fails instead of decrypting to garbage. `context` (e.g. the
  * row's id) is bound as additional data: a sealed value copied to another row does not open there.
  */
-const keyFrom = (appSecret: string, purpose: string) => Buffer.from(hkdfSync('sha256', appSecret, 'lms', purpose, 32));
+const derive = (appSecret: string, purpose: string) => Buffer.from(hkdfSync('sha256', appSecret, 'lms', purpose, 32));
+
+/**
+ * The last key derived per purpose: an import seals 10,000 mails with one key, and deriving it each time was most of
+ * the sealing (issue 15). It is kept with the APP_SECRET it came from, so another secret (a test's) derives anew.
+ */
+const lastKeys = new Map<string, { appSecret: string; key: Buffer }>();
+
+function keyFrom(appSecret: string, purpose: string): Buffer {
+  const last = lastKeys.get(purpose);
+  if (last?.appSecret === appSecret) return last.key;
+  const key = derive(appSecret, purpose);
+  lastKeys.set(purpose, { appSecret, key });
+  return key;
+}
 
 export function sealSecret(appSecret: string, purpose: string, plain: string, context?: string): string {
   const iv = randomBytes(12);
