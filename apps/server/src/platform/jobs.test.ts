@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { createClient, createUser, signIn } from '../../test/factories';
 import { TestClock } from '../../test/mail-test-kit';
 import { describeEachDialect } from '../../test/test-app';
-import { runDueJobs, startWorkers, type JobHandler } from './jobs';
+import { runDueJobs, startWorkers, wakeWorkers, type JobHandler } from './jobs';
 import { PermanentJobError, nextRetryAt } from './jobs-retry';
 import { claimJobs, completeJob, enqueueJob, extendLease } from './jobs-store';
 
@@ -198,6 +198,29 @@ describeEachDialect('background jobs', (ctx) => {
     await stop();
     expect(done).toEqual(['hello']);
     expect(closed).toBe(true);
+  });
+
+  it('takes a job at once when woken after it was enqueued, not at its next poll', async () => {
+    const { deps } = ctx();
+    const k = kind();
+    const runs: ((payload: unknown) => void)[] = [];
+    const ran = (n: number) => new Promise<unknown>((resolve) => (runs[n] = resolve));
+    const first = ran(0);
+    const second = ran(1);
+    let n = 0;
+    // A poll far beyond the test's time: once idle, only the wake can make the worker look again.
+    const stop = startWorkers(deps, [{ kind: k, run: (c) => Promise.resolve(runs[n++]?.(c.job.payload)) }], {
+      pollMs: 3_600_000,
+    });
+    await enqueueJob(deps.db, { clientId: null, kind: k, payload: 'first' });
+    wakeWorkers();
+    expect(await first).toBe('first');
+    // The worker has looked again after that job, found nothing and waits for its poll.
+    await new Promise((r) => setTimeout(r, 50));
+    await enqueueJob(deps.db, { clientId: null, kind: k, payload: 'second' });
+    wakeWorkers();
+    expect(await second).toBe('second');
+    await stop();
   });
 
   it('shows a job to its creator and to holders of its capability, to nobody else', async () => {

@@ -3,6 +3,7 @@ import type { TImportPreview, TImportRunBody, TImportStatus, TUserCsvField } fro
 import type { AppDeps } from '../../platform/deps';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { newId } from '../../platform/ids';
+import { wakeWorkers } from '../../platform/jobs';
 import { enqueueJob } from '../../platform/jobs-store';
 import { cleanFileName } from '../../platform/multipart';
 import type { Actor } from '../../platform/session';
@@ -130,6 +131,8 @@ export async function startImport(
     });
     if (!(await markImportStarted(trx, actor.clientId, id, body, jobId))) conflict('import_already_started');
   });
+  // The user watches the progress bar: this process's worker starts the import now, not at its next poll.
+  wakeWorkers();
   return importStatus(deps, actor, id);
 }
 
