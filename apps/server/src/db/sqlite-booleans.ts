@@ -1,38 +1,19 @@
-import {
-  OperationNodeTransformer,
-  type KyselyPlugin,
-  type PluginTransformQueryArgs,
-  type PluginTransformResultArgs,
-  type QueryResult,
-  type RootOperationNode,
-  type UnknownRow,
-  type PrimitiveValueListNode,
-  type ValueNode,
+import type {
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
 } from 'kysely';
 
-const toSqlite = (v: unknown): unknown => (typeof v === 'boolean' ? (v ? 1 : 0) : v);
-
 /**
- * SQLite has no boolean type: better-sqlite3 refuses to bind `true` and returns 0/1. This plugin is the one place
- * that converts: booleans go in as 1/0, and columns named `is_*` come back as booleans (ARCHITECTURE section 9).
+ * SQLite has no boolean type and returns 0/1: columns named `is_*` come back as booleans here (ARCHITECTURE
+ * section 9). Booleans going in are bound as 1/0 by db/sqlite-statement-cache.ts, on the flat parameter list.
  */
-class BooleanParams extends OperationNodeTransformer {
-  protected override transformValue(node: ValueNode): ValueNode {
-    const v = super.transformValue(node);
-    return typeof v.value === 'boolean' ? { ...v, value: toSqlite(v.value) } : v;
-  }
-
-  // Multi-row inserts carry their values in primitive lists rather than value nodes.
-  protected override transformPrimitiveValueList(node: PrimitiveValueListNode): PrimitiveValueListNode {
-    return { ...node, values: node.values.map(toSqlite) };
-  }
-}
-
 export class SqliteBooleansPlugin implements KyselyPlugin {
-  readonly #transformer = new BooleanParams();
-
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    return this.#transformer.transformNode(args.node);
+    return args.node;
   }
 
   transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
