@@ -82,6 +82,8 @@ interface Row {
   'ceiling req/s': number;
   ratio: string;
   'cpu µs/req': number | string;
+  /** The server's resident memory after the scenario (the acceptance bounds it after the whole bench). */
+  'RSS MB': number | string;
   'ceiling cpu µs/req': number | string;
 }
 
@@ -257,6 +259,7 @@ async function main(): Promise<void> {
         'ceiling req/s': bare.rps,
         ratio: `${((100 * measured.rps) / Math.max(1, bare.rps)).toFixed(1)}%`,
         'cpu µs/req': measured.perRequest,
+        'RSS MB': rssMb(server.child.pid) ?? '?',
         'ceiling cpu µs/req': bare.perRequest,
       });
       if (s.name === 'login') {

@@ -16,7 +16,7 @@ import { companyKey } from '../companies/company-key';
 import { ensureCompanies } from '../companies/company.service';
 import { parseCsv } from './csv';
 import { planRows } from './import-analysis';
-import { loadImportContext, SKIP_CODES, type RowPlan } from './import-check';
+import { loadImportContext, loginsOfFile, SKIP_CODES, type RowPlan } from './import-check';
 import type { ImportCandidate } from './import-rows';
 import type { ImportRow, ReportEntry } from './user-import.repository';
 
@@ -134,13 +134,13 @@ export async function runImport(
   onProgress: (counts: ImportCounts) => Promise<void>,
 ): Promise<{ counts: ImportCounts; report: ReportEntry[] }> {
   const scope = await resolveUserScope(deps, actor);
-  const ctx = await loadImportContext(deps.db, {
-    actor,
-    scope,
-    minPasswordLength: tenant.minPasswordLength,
-    runGroupIds: options.groupIds,
-  });
-  const plans = planRows(ctx, parseCsv(imp.content), options.mapping);
+  const csv = parseCsv(imp.content);
+  const ctx = await loadImportContext(
+    deps.db,
+    { actor, scope, minPasswordLength: tenant.minPasswordLength, runGroupIds: options.groupIds },
+    loginsOfFile(csv, options.mapping),
+  );
+  const plans = planRows(ctx, csv, options.mapping);
   const report: ReportEntry[] = [];
   const counts: ImportCounts = { total: plans.length, done: 0, created: 0, skipped: 0, failed: 0 };
   for (let i = 0; i < plans.length; i += BATCH) {

@@ -11,7 +11,7 @@ import { usableGroup } from '../groups/group-membership';
 import { resolveUserScope } from '../users/user-scope';
 import { decodeCsv, parseCsv, toCsv, type ParsedCsv } from './csv';
 import { planRows, summarise } from './import-analysis';
-import { loadImportContext } from './import-check';
+import { loadImportContext, loginsOfFile } from './import-check';
 import { suggestMapping } from './import-fields';
 import { USER_IMPORT_JOB } from './user-import.job';
 import {
@@ -46,7 +46,11 @@ async function preview(
   minPasswordLength: number,
 ): Promise<TImportPreview> {
   const scope = await resolveUserScope(deps, actor);
-  const ctx = await loadImportContext(deps.db, { actor, scope, minPasswordLength, runGroupIds: [] });
+  const ctx = await loadImportContext(
+    deps.db,
+    { actor, scope, minPasswordLength, runGroupIds: [] },
+    loginsOfFile(csv, mapping),
+  );
   const plans = planRows(ctx, csv, mapping);
   return {
     id: imp.id,
