@@ -3,6 +3,7 @@ import type { TCapability } from '@lms/contracts/permissions';
 import type { Expression, ExpressionBuilder, Selectable, SqlBool } from 'kysely';
 import type { Database, Db, DbOrTrx, Dialect, JobsTable } from '../db/database';
 import { newId } from './ids';
+import { chunks } from '../db/chunks';
 
 export type JobRow = Selectable<JobsTable>;
 
@@ -25,9 +26,6 @@ export interface EnqueueJobInput {
 }
 
 const iso = (d: Date) => d.toISOString();
-
-/** Rows per multi-row insert: 500 jobs of 24 columns stay far below PostgreSQL's 65,535 bind parameters. */
-const INSERT_CHUNK = 500;
 
 /** Inserts a job; called inside the caller's transaction, so the job exists exactly when the change commits. */
 export async function enqueueJob(db: DbOrTrx, input: EnqueueJobInput, now = new Date()): Promise<string> {
@@ -70,11 +68,7 @@ export async function enqueueJobs(
     finished_at: null,
     updated_at: iso(now),
   }));
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK)
-    await db
-      .insertInto('jobs')
-      .values(rows.slice(i, i + INSERT_CHUNK))
-      .execute();
+  for (const chunk of chunks(rows)) await db.insertInto('jobs').values(chunk).execute();
   return rows.map((r) => r.id);
 }
 

@@ -2,18 +2,12 @@ import type { TGroupRef } from '@lms/contracts/users';
 import type { Selectable } from 'kysely';
 import type { DbOrTrx, GroupsTable } from '../../db/database';
 import { nowIso } from '../../platform/ids';
+import { chunks } from '../../db/chunks';
 
 export type GroupRow = Selectable<GroupsTable>;
 export type GroupLink = 'group_members' | 'group_coordinators';
 
 export const normaliseGroupName = (name: string): string => name.trim().toLowerCase();
-
-const CHUNK = 500;
-const chunks = <T>(items: readonly T[]): T[][] => {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
-  return out;
-};
 
 export const findGroupById = (db: DbOrTrx, clientId: string, id: string) =>
   db.selectFrom('groups').selectAll().where('client_id', '=', clientId).where('id', '=', id).executeTakeFirst();

@@ -10,12 +10,10 @@ import {
 import type { Database, DbOrTrx, MailAttemptsTable, MailQueueTable } from '../../db/database';
 import { newId } from '../../platform/ids';
 import { likeContains, paginateCapped } from '../../platform/paging';
+import { chunks } from '../../db/chunks';
 
 export type MailRow = Selectable<MailQueueTable>;
 export type MailAttemptRow = Selectable<MailAttemptsTable>;
-
-/** Rows per multi-row insert: 500 mails of 23 columns stay far below PostgreSQL's 65,535 bind parameters. */
-const INSERT_CHUNK = 500;
 
 /** Inserts mails with one statement per chunk (an import queues thousands in one transaction: issue 15). */
 export async function insertMails(
@@ -24,11 +22,7 @@ export async function insertMails(
   rows: readonly Omit<Insertable<MailQueueTable>, 'client_id'>[],
 ): Promise<void> {
   const all = rows.map((row) => ({ ...row, client_id: clientId }));
-  for (let i = 0; i < all.length; i += INSERT_CHUNK)
-    await db
-      .insertInto('mail_queue')
-      .values(all.slice(i, i + INSERT_CHUNK))
-      .execute();
+  for (const chunk of chunks(all)) await db.insertInto('mail_queue').values(chunk).execute();
 }
 
 export const findMailById = (db: DbOrTrx, clientId: string, id: string) =>

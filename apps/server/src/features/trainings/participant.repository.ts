@@ -1,16 +1,10 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { DbOrTrx } from '../../db/database';
 import type { TrainingModuleValuesTable, TrainingParticipantsTable } from './training.table';
+import { chunks } from '../../db/chunks';
 
 export type ParticipantRow = Selectable<TrainingParticipantsTable>;
 export type ModuleValueRow = Selectable<TrainingModuleValuesTable>;
-
-const CHUNK = 500;
-const chunks = <T>(items: readonly T[]): T[][] => {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
-  return out;
-};
 
 export const findParticipant = (db: DbOrTrx, clientId: string, trainingId: string, userId: string) =>
   db

@@ -9,6 +9,7 @@ import { assertRoleChange } from '../users/user-rules';
 import type { UserScope } from '../users/user-scope';
 import { foldText } from '../users/user-search-keys';
 import type { ImportCandidate } from './import-rows';
+import { chunks } from '../../db/chunks';
 
 /** Everything a row is checked against, loaded once per preview or run (sets, not a query per row). */
 export interface ImportContext {
@@ -22,9 +23,6 @@ export interface ImportContext {
   runGroupIds: string[];
 }
 
-/** Logins looked up per statement: far below either database's limit of bound parameters. */
-const LOGIN_CHUNK = 500;
-
 /**
  * The logins of the file (its e-mail and username cells, normalised as the rows are read) that the client already
  * has. Only the file's logins are looked up, by the client's e-mail and username indexes, so memory and time follow
@@ -33,8 +31,7 @@ const LOGIN_CHUNK = 500;
  */
 async function takenLogins(db: DbOrTrx, clientId: string, fileLogins: readonly string[]): Promise<Set<string>> {
   const taken = new Set<string>();
-  for (let i = 0; i < fileLogins.length; i += LOGIN_CHUNK) {
-    const chunk = fileLogins.slice(i, i + LOGIN_CHUNK);
+  for (const chunk of chunks(fileLogins)) {
     // Two index lookups, not one OR: SQLite would read every user of the client for the OR (see findUserByLogin).
     const rows = await db
       .selectFrom('users')
