@@ -122,12 +122,18 @@ async function drive(url: string, req: BenchRequest, connections: number): Promi
   return { ...(all[Math.floor(all.length / 2)] as Measured), total: all.reduce((n, m) => n + m.total, 0) };
 }
 
-/** What the scenario answers, to be served by the ceiling: its own sample, or one GET of its request. */
+/**
+ * What the scenario answers, to be served by the ceiling: its own sample, or one GET of its request. The GET goes
+ * through node:http, since fetch drops the Host header that names the client (it answered client_not_found, and
+ * the ceiling served the fallback's small JSON instead of the scenario's own). A GET that fails is a broken scenario.
+ */
 async function sampleOf(baseUrl: string, req: BenchRequest, fallback: unknown): Promise<unknown> {
   if (req.sample !== undefined) return req.sample;
   if ((req.method ?? 'GET') !== 'GET') return fallback;
-  const res = await fetch(new URL(req.path, baseUrl), { headers: req.headers ?? {} });
-  return res.ok ? ((await res.json()) as unknown) : fallback;
+  const { host = HOST, ...headers } = req.headers ?? {};
+  const res = await requestJson(baseUrl, { method: 'GET', path: req.path, host, headers });
+  if (res.status !== 200) throw new Error(`sample of ${req.path}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
 }
 
 /**
