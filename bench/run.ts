@@ -5,6 +5,7 @@
  * mode), drives each scenario over HTTP with autocannon, and prints requests/s, p50, p99 and errors beside the honest
  * ceiling: a bare Fastify process serving that scenario's own JSON (bench/ceiling-server.ts), driven the same way.
  * Scenarios given by name (positionally or with --only) run alone, and seed only what they need.
+ * Each side is warmed up for a second, unmeasured, before its runs.
  * With --runs N each figure is the median run of N (issue 15 measures the median of 3). With --profile DIR the server
  * and the ceiling write V8 CPU profiles of the whole run into DIR/server and DIR/ceiling (open them in Chrome's
  * DevTools).
@@ -89,11 +90,16 @@ interface Row {
 
 const runs = Math.max(1, Number(args.runs));
 
-async function driveOnce(url: string, req: BenchRequest, connections: number): Promise<Measured> {
+async function driveOnce(
+  url: string,
+  req: BenchRequest,
+  connections: number,
+  seconds = Number(args.duration),
+): Promise<Measured> {
   const result = await autocannon({
     url,
     connections,
-    duration: Number(args.duration),
+    duration: seconds,
     requests: [
       {
         method: req.method ?? 'GET',
@@ -149,8 +155,16 @@ function cpuMs(pid: number | undefined): number | null {
   }
 }
 
-/** Drives the request and measures the CPU time per request that the process `pid` spent on it. */
+/** How long each side is driven, unmeasured, before its figures are taken (the first calls compile and fill caches). */
+const WARM_UP_SECONDS = 1;
+
+/**
+ * Drives the request and measures the CPU time per request that the process `pid` spent on it. A warm-up of
+ * WARM_UP_SECONDS comes first, for the server and the ceiling alike: a POST scenario has no sample GET to warm the
+ * server, and a login figure of 5 s otherwise carried its cold start (JIT, schemas, the hash threads' first start).
+ */
 async function driveMeasured(pid: number | undefined, url: string, req: BenchRequest, conns: number) {
+  await driveOnce(url, req, conns, WARM_UP_SECONDS);
   const before = cpuMs(pid);
   const measured = await drive(url, req, conns);
   const after = cpuMs(pid);
