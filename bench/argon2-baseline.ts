@@ -4,7 +4,11 @@ import { hashPassword, verifyPassword } from '../apps/server/src/platform/passwo
  * Bare argon2id verify throughput on this machine: `concurrency` verifications at once for `seconds`, with the
  * server's own parameters (platform/passwords.ts), so the login figure reads against the hash it cannot avoid.
  */
-export async function measureArgon2Verify(concurrency: number, seconds: number, warmUpSeconds = 1): Promise<number> {
+export async function measureArgon2Verify(
+  concurrency: number,
+  seconds: number,
+  warmUpSeconds: number,
+): Promise<number> {
   const stored = await hashPassword('Bench-Passw0rd!');
   const run = async (runSeconds: number) => {
     const until = Date.now() + runSeconds * 1000;

@@ -299,7 +299,7 @@ async function main(): Promise<void> {
         'ceiling cpu µs/req': bare.perRequest,
       });
       if (s.name === 'login') {
-        const verify = await measureArgon2Verify(conns, Number(args.duration));
+        const verify = await measureArgon2Verify(conns, Number(args.duration), WARM_UP_SECONDS);
         notes.push(
           `login: ${measured.rps}/s against bare argon2id verify ${verify}/s (${conns} at once, this process): ` +
             `${((100 * measured.rps) / Math.max(1, verify)).toFixed(1)}%`,
