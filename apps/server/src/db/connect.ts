@@ -7,6 +7,7 @@ import { guardedKysely, type ConnectionGuardOptions } from './connection-guard';
 import type { Database, Db, Dialect } from './database';
 import { SqliteBooleansPlugin } from './sqlite-booleans';
 import { withStatementCache } from './sqlite-statement-cache';
+import { attachSqliteWriteBatch } from './sqlite-write-batch';
 import { WriteGenerationPlugin } from './write-generation';
 
 export interface DbHandle {
@@ -51,12 +52,14 @@ export function connectDatabase(opts: ConnectOptions): DbHandle {
   // ANALYZE of the tables that lack or outgrew their statistics when the connection opens.
   sqlite.pragma('analysis_limit = 1000');
   sqlite.pragma('optimize = 0x10002');
+  const kept = withStatementCache(sqlite);
   const db = guardedKysely<Database>(
     {
-      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+      dialect: new SqliteDialect({ database: kept }),
       plugins: [new SqliteBooleansPlugin(), new WriteGenerationPlugin()],
     },
     guard,
   );
+  attachSqliteWriteBatch(db, kept);
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }

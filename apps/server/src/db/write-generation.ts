@@ -37,6 +37,15 @@ const RAW = Object.fromEntries(
 const watchedBy = (family: WriteFamily) => (table: string | undefined) =>
   !!table && FAMILIES[family].some((p) => table.startsWith(p));
 
+/**
+ * For statements run as plain SQL outside Kysely (db/sqlite-write-batch.ts): moves the counters of the families the
+ * statement writes to. Called right before the statement runs; SQLite runs it and its transaction on the one
+ * connection the caller holds, so no read can come between.
+ */
+export function noteRawWrite(text: string): void {
+  bump(NAMES.filter((f) => RAW[f].test(text)));
+}
+
 type Node = OperationNode & Record<string, unknown>;
 
 /** The table name of a TableNode, or of an AliasNode around one. */

@@ -12,8 +12,11 @@ import { recordModuleProgress } from '../trainings/training-progress.service';
 import type { CommitCheck } from './cmi-model';
 import { attemptOf, checkToken, findLaunchable, modelOf } from './runtime.service';
 import { findRuntimeModuleCached } from './runtime-module-cache';
+import { sqliteWriteBatchOf } from '../../db/sqlite-write-batch';
 import {
   readAttemptForCommit,
+  readAttemptForCommitSync,
+  writeCommitSync,
   updateAttempt,
   upsertScoData,
   writeCommitIfUnchanged,
@@ -121,12 +124,13 @@ const okOutcome = (plan: CommitPlan): CommitOutcome => ({
 /**
  * A player's commit (`POST /runtime/<token>/commit`). The token is checked without the database and the module's
  * manifest comes from the runtime module cache; the learner is not read (the commit needs nothing of them, and a
- * deleted user's attempts are gone with them). Issue 15 (round trips on PostgreSQL):
+ * deleted user's attempts are gone with them). Issue 15 (the commit's throughput):
+ * - SQLite, most commits: in the write batch (db/sqlite-write-batch.ts), the commits that arrive together share one
+ *   transaction, and each runs its read and two writes as plain SQL on kept statements.
  * - PostgreSQL, most commits: one read of the attempt with its items, then one statement that writes both on the
  *   condition that the attempt is unchanged since (writeCommitIfUnchanged). Two round trips.
- * - Otherwise (SQLite; on PostgreSQL a commit that raced another, or one that moves the training's status): the
- *   locked path, one transaction: BEGIN, the locked read, the item, the attempt, the training's write-through when
- *   the status moves, COMMIT.
+ * - Otherwise (a commit that moves the training's status; on PostgreSQL also one that raced another): the locked
+ *   path, one transaction: BEGIN, the locked read, the item, the attempt, the training's write-through, COMMIT.
  */
 export async function commitItem(deps: AppDeps, token: string, body: Body): Promise<CommitOutcome> {
   const claims = checkToken(deps, token);
@@ -136,37 +140,69 @@ export async function commitItem(deps: AppDeps, token: string, body: Body): Prom
   const check = launchable.scormType === 'asset' || !body.cmi ? openedAsset : modelOf(module).checkCommit(body.cmi);
   const clientId = claims.c;
   const attemptId = claims.a;
-  if (deps.dialect === 'postgres') {
+  const batch = sqliteWriteBatchOf(deps.db);
+  if (batch) {
+    const outcome = await batch.run((s) => {
+      const read = readAttemptForCommitSync(s, clientId, attemptId);
+      attemptOf(claims, read?.attempt);
+      return decide(module, check, body, read as CommitRead, (plan) => {
+        if (plan.writesThrough) return 'locked';
+        writeCommitSync(s, plan.attempt, plan.item);
+        return okOutcome(plan);
+      });
+    });
+    if (outcome !== 'locked') return outcome;
+  } else if (deps.dialect === 'postgres') {
     const read = await readAttemptForCommit(deps.db, deps.dialect, clientId, attemptId, false);
     attemptOf(claims, read?.attempt);
-    // A refused commit changes nothing: the previous data stays as it was (issue 5).
-    if (!check.ok)
-      return { kind: 'invalid', errorCode: check.errorCode, element: check.element, message: check.message };
-    const plan = read && planCommit(module, check, body, read);
-    if (plan === 'stale') return { kind: 'stale', errorCode: staleErrorCode(module) };
-    if (plan && read?.version && !plan.writesThrough) {
+    const outcome = await decideAsync(module, check, body, read as CommitRead, async (plan) => {
+      if (plan.writesThrough || !read?.version) return 'locked';
       const key = { clientId, attemptId, version: read.version };
-      if (await writeCommitIfUnchanged(deps.db, key, plan.attempt, plan.item)) return okOutcome(plan);
-    }
+      return (await writeCommitIfUnchanged(deps.db, key, plan.attempt, plan.item)) ? okOutcome(plan) : 'locked';
+    });
+    if (outcome !== 'locked') return outcome;
   }
   return deps.db.transaction().execute(async (trx) => {
     const read = await readAttemptForCommit(trx, deps.dialect, clientId, attemptId, true);
     const attempt = attemptOf(claims, read?.attempt);
-    if (!check.ok)
-      return { kind: 'invalid', errorCode: check.errorCode, element: check.element, message: check.message } as const;
-    const plan = planCommit(module, check, body, read as CommitRead);
-    if (plan === 'stale') return { kind: 'stale', errorCode: staleErrorCode(module) } as const;
-    await upsertScoData(trx, plan.item);
-    await updateAttempt(trx, clientId, attemptId, plan.attempt);
-    if (plan.writesThrough && attempt.training_id)
-      await recordModuleProgress(trx, {
-        clientId,
-        trainingId: attempt.training_id,
-        userId: attempt.user_id,
-        moduleId: attempt.module_id,
-        status: plan.status,
-        at: plan.item.updated_at,
-      });
-    return okOutcome(plan);
+    return decideAsync(module, check, body, read as CommitRead, async (plan) => {
+      await upsertScoData(trx, plan.item);
+      await updateAttempt(trx, clientId, attemptId, plan.attempt);
+      if (plan.writesThrough && attempt.training_id)
+        await recordModuleProgress(trx, {
+          clientId,
+          trainingId: attempt.training_id,
+          userId: attempt.user_id,
+          moduleId: attempt.module_id,
+          status: plan.status,
+          at: plan.item.updated_at,
+        });
+      return okOutcome(plan);
+    });
   });
 }
+
+/**
+ * A commit's outcome once its attempt is read: refused when its data is invalid (a refused commit changes nothing:
+ * the previous data stays, issue 5) or stale, else whatever `write` makes of the plan ('locked': take the locked path).
+ */
+function decide<R>(
+  module: RuntimeModule,
+  check: CommitCheck,
+  body: Body,
+  read: CommitRead,
+  write: (plan: CommitPlan) => R,
+): R | CommitOutcome {
+  if (!check.ok) return { kind: 'invalid', errorCode: check.errorCode, element: check.element, message: check.message };
+  const plan = planCommit(module, check, body, read);
+  if (plan === 'stale') return { kind: 'stale', errorCode: staleErrorCode(module) };
+  return write(plan);
+}
+
+const decideAsync = async <R>(
+  module: RuntimeModule,
+  check: CommitCheck,
+  body: Body,
+  read: CommitRead,
+  write: (plan: CommitPlan) => Promise<R>,
+): Promise<R | CommitOutcome> => decide(module, check, body, read, write);

@@ -64,6 +64,33 @@ describeEachDialect('SCORM runtime', (ctx) => {
     expect(data.cmi.suspend_data).toBe('data-12');
   });
 
+  // Issue 15: on SQLite the commits that arrive together share one transaction (db/sqlite-write-batch.ts). Each still
+  // gets its own answer, and a refused one (stale, invalid, unknown token) changes nothing of the others.
+  it('answers commits arriving together each on its own; refused ones change nothing of the others', async () => {
+    const a = await launch12();
+    const b = await launch12();
+    const body = (session: string, item: string, seq: number, data: string) => ({
+      session,
+      seq,
+      instance: 1,
+      itemId: item,
+      cmi: cmi12({ exit: 'suspend' }, { suspend_data: data }),
+    });
+    expect((await a.runtime.commit(body(a.state.session, a.item, 1, 'a1'))).statusCode).toBe(200);
+    const answers = await Promise.all([
+      a.runtime.commit(body(a.state.session, a.item, 5, 'a5')),
+      a.runtime.commit(body(a.state.session, a.item, 1, 'replayed')),
+      a.runtime.commit(body(a.state.session, a.item, 6, 'x'.repeat(4097))),
+      b.runtime.commit(body(b.state.session, b.item, 1, 'b1')),
+      onContentOrigin(await contentApp(), a.runtime.launchUrl.replace(a.runtime.token, 'not-a-token')).commit(
+        body(a.state.session, a.item, 7, 'unknown token'),
+      ),
+    ]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 409, 400, 200, 404]);
+    expect((await a.runtime.data(a.item)).cmi.suspend_data).toBe('a5');
+    expect((await b.runtime.data(b.item)).cmi.suspend_data).toBe('b1');
+  });
+
   // Issue 15: on PostgreSQL a commit writes in one statement on the condition that the attempt is the version it
   // read; a write between makes it write nothing (the commit then takes the locked path).
   it('writes a commit in one statement only while the attempt is still the version it read (PostgreSQL)', async () => {

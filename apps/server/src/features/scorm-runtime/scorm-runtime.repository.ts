@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { DbOrTrx, Dialect, ScormAttemptsTable, ScormScoDataTable } from '../../db/database';
+import type { SyncSqlite } from '../../db/sqlite-write-batch';
 
 export type AttemptRow = Selectable<ScormAttemptsTable>;
 export type ScoDataRow = Selectable<ScormScoDataTable>;
@@ -113,12 +114,22 @@ export async function readAttemptForCommit(
   // Written as SQL text: this and writeCommitIfUnchanged run on every commit, and building them with the query
   // builder cost a tenth of a commit's CPU (issue 15).
   const versionOf = dialect === 'postgres' ? sql`a.xmin::text` : sql`null`;
-  const { rows } = await sql<AttemptRow & CommitJoin>`
-    select a.*, ${versionOf} as version, d.item_id as d_item_id, d.status as d_status,
-      d.success_status as d_success_status, d.total_time_cs as d_total_time_cs, d.time_base_cs as d_time_base_cs,
-      d.time_instance as d_time_instance, d.commit_session as d_commit_session, d.commit_seq as d_commit_seq
-    from scorm_attempts a left join scorm_sco_data d on d.attempt_id = a.id
+  const { rows } = await sql<CommitReadRow>`
+    select a.*, ${versionOf} as version, ${sql.raw(COMMIT_READ_ITEMS)}
     where a.client_id = ${clientId} and a.id = ${id}`.execute(db);
+  return toCommitRead(rows);
+}
+
+type CommitReadRow = AttemptRow & CommitJoin;
+
+/** The item columns and the join of the commit's read (readAttemptForCommit, readAttemptForCommitSync). */
+const COMMIT_READ_ITEMS = `d.item_id as d_item_id, d.status as d_status, d.success_status as d_success_status,
+  d.total_time_cs as d_total_time_cs, d.time_base_cs as d_time_base_cs, d.time_instance as d_time_instance,
+  d.commit_session as d_commit_session, d.commit_seq as d_commit_seq
+  from scorm_attempts a left join scorm_sco_data d on d.attempt_id = a.id`;
+
+/** The attempt and its items out of the joined rows (one row per item, one with null items for none). */
+function toCommitRead(rows: CommitReadRow[]): CommitRead | undefined {
   const first = rows[0];
   if (!first) return undefined;
   const {
@@ -146,7 +157,60 @@ export async function readAttemptForCommit(
         commit_session: r.d_commit_session ?? '',
         commit_seq: Number(r.d_commit_seq),
       });
-  return { attempt: attempt, items, version };
+  return { attempt, items, version };
+}
+
+/** The columns an item's SCO data row is written with, in this order (the upserts below). */
+const SCO_DATA_COLUMNS = `attempt_id, item_id, client_id, cmi, status, success_status, exit, total_time_cs,
+  time_base_cs, time_instance, commit_session, commit_seq, created_at, updated_at`;
+
+/** What an upsert of an item's SCO data replaces when the row exists (all but its keys and created_at). */
+const SCO_DATA_ON_CONFLICT = `on conflict (attempt_id, item_id) do update set cmi = excluded.cmi,
+  status = excluded.status, success_status = excluded.success_status, exit = excluded.exit,
+  total_time_cs = excluded.total_time_cs, time_base_cs = excluded.time_base_cs,
+  time_instance = excluded.time_instance, commit_session = excluded.commit_session,
+  commit_seq = excluded.commit_seq, updated_at = excluded.updated_at`;
+
+const scoDataValues = (i: Selectable<ScormScoDataTable>) => [
+  i.attempt_id,
+  i.item_id,
+  i.client_id,
+  i.cmi,
+  i.status,
+  i.success_status,
+  i.exit,
+  i.total_time_cs,
+  i.time_base_cs,
+  i.time_instance,
+  i.commit_session,
+  i.commit_seq,
+  i.created_at,
+  i.updated_at,
+];
+
+const SQLITE_COMMIT_READ = `select a.*, null as version, ${COMMIT_READ_ITEMS} where a.client_id = ? and a.id = ?`;
+const SQLITE_UPSERT_SCO_DATA = `insert into scorm_sco_data (${SCO_DATA_COLUMNS})
+  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ${SCO_DATA_ON_CONFLICT}`;
+const SQLITE_UPDATE_ATTEMPT = `update scorm_attempts set status = ?, success_status = ?, last_item_id = ?,
+  completed_at = ?, updated_at = ? where client_id = ? and id = ?`;
+
+/** SQLite, in a write batch (db/sqlite-write-batch.ts): readAttemptForCommit on the held connection. */
+export const readAttemptForCommitSync = (s: SyncSqlite, clientId: string, id: string): CommitRead | undefined =>
+  toCommitRead(s.all<CommitReadRow>(SQLITE_COMMIT_READ, [clientId, id]));
+
+/** SQLite, in a write batch: writes an item's SCO data and its attempt's fields. */
+export function writeCommitSync(s: SyncSqlite, attempt: CommitAttemptFields, item: Selectable<ScormScoDataTable>) {
+  s.run(SQLITE_UPSERT_SCO_DATA, scoDataValues(item));
+  const a = attempt;
+  s.run(SQLITE_UPDATE_ATTEMPT, [
+    a.status,
+    a.success_status,
+    a.last_item_id,
+    a.completed_at,
+    a.updated_at,
+    item.client_id,
+    item.attempt_id,
+  ]);
 }
 
 /** Inserts an item's SCO data or replaces it (one statement on both databases). */
@@ -180,16 +244,12 @@ export async function writeCommitIfUnchanged(
       where client_id = ${key.clientId} and id = ${key.attemptId} and xmin = ${key.version}::xid
       returning id
     ), d as (
-      insert into scorm_sco_data (attempt_id, item_id, client_id, cmi, status, success_status, exit, total_time_cs,
-        time_base_cs, time_instance, commit_session, commit_seq, created_at, updated_at)
+      insert into scorm_sco_data (${sql.raw(SCO_DATA_COLUMNS)})
       select a.id, ${i.item_id}, ${i.client_id}, ${i.cmi}, ${i.status}, ${i.success_status}, ${i.exit},
         ${i.total_time_cs}, ${i.time_base_cs}, ${i.time_instance}, ${i.commit_session}, ${i.commit_seq},
         ${i.created_at}, ${i.updated_at}
       from a
-      on conflict (attempt_id, item_id) do update set cmi = excluded.cmi, status = excluded.status,
-        success_status = excluded.success_status, exit = excluded.exit, total_time_cs = excluded.total_time_cs,
-        time_base_cs = excluded.time_base_cs, time_instance = excluded.time_instance,
-        commit_session = excluded.commit_session, commit_seq = excluded.commit_seq, updated_at = excluded.updated_at
+      ${sql.raw(SCO_DATA_ON_CONFLICT)}
       returning 1
     )
     select count(*)::int as n from a`.execute(db);
