@@ -1,4 +1,5 @@
 import type { Kysely, SqliteDatabase } from 'kysely';
+import { settle, turnBatch, type Settled } from '../platform/turn-batch';
 import { noteRawWrite } from './write-generation';
 
 /** The one SQLite connection as a batched write sees it: held, inside the batch's transaction, synchronous. */
@@ -7,13 +8,7 @@ export interface SyncSqlite {
   run(sql: string, params: readonly unknown[]): void;
 }
 
-interface Job {
-  work: (sqlite: SyncSqlite) => unknown;
-  resolve: (value: unknown) => void;
-  reject: (error: unknown) => void;
-}
-
-type Settled = { ok: true; value: unknown } | { ok: false; error: unknown };
+type Work = (sqlite: SyncSqlite) => unknown;
 
 /**
  * Group commit for SQLite's hot writes (issue 15: the SCORM commit). Writes that arrive in the same turn of the event
@@ -30,67 +25,41 @@ type Settled = { ok: true; value: unknown } | { ok: false; error: unknown };
  * function, and Kysely's transactions are one per caller.
  */
 export class SqliteWriteBatch {
-  #queue: Job[] = [];
-  #scheduled = false;
   readonly #sync: SyncSqlite;
+  readonly #batch: (work: Work) => Promise<unknown>;
 
   constructor(
     /** Runs `fn` while holding the one connection (Kysely's `db.connection().execute`). */
-    private readonly hold: <T>(fn: () => Promise<T>) => Promise<T>,
+    hold: <T>(fn: () => Promise<T>) => Promise<T>,
     private readonly file: SqliteDatabase,
   ) {
-    const prepare = (text: string) => {
-      noteRawWrite(text);
-      return file.prepare(text);
-    };
     this.#sync = {
       all: <R>(text: string, params: readonly unknown[]) => file.prepare(text).all(params) as R[],
       run: (text, params) => {
-        prepare(text).run(params);
+        noteRawWrite(text);
+        file.prepare(text).run(params);
       },
     };
+    this.#batch = turnBatch<Work, unknown>((works) => hold(() => Promise.resolve(this.#runAll(works))));
   }
 
   /** Runs `work` in the next batch; answers its result once the batch has committed, or its error. */
   run<T>(work: (sqlite: SyncSqlite) => T): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      this.#queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
-      if (!this.#scheduled) {
-        this.#scheduled = true;
-        // setImmediate runs after the poll phase: every request that arrived in this turn joins the batch.
-        setImmediate(() => void this.#flush());
-      }
-    });
-  }
-
-  async #flush(): Promise<void> {
-    const jobs = this.#queue;
-    this.#queue = [];
-    this.#scheduled = false;
-    let settled: Settled[];
-    try {
-      settled = await this.hold(() => Promise.resolve(this.#runAll(jobs)));
-    } catch (error) {
-      for (const job of jobs) job.reject(error);
-      return;
-    }
-    settled.forEach((s, i) => {
-      const job = jobs[i] as Job;
-      if (s.ok) job.resolve(s.value);
-      else job.reject(s.error);
-    });
+    return this.#batch(work) as Promise<T>;
   }
 
   #exec(text: string): void {
     this.file.prepare(text).run([]);
   }
 
-  #runAll(jobs: Job[]): Settled[] {
+  #runAll(works: Work[]): Array<Settled<unknown>> {
     // IMMEDIATE takes the write lock at once: a deferred transaction that reads first could fail to upgrade.
     this.#exec('begin immediate');
-    const settled: Settled[] = [];
+    const settled: Array<Settled<unknown>> = [];
     try {
-      for (const job of jobs) settled.push(this.#runOne(job, jobs.length > 1));
+      // Alone in its batch, a write needs no savepoint: its error rolls the whole transaction back.
+      if (works.length === 1) settled.push({ ok: true, value: (works[0] as Work)(this.#sync) });
+      else for (const work of works) settled.push(this.#inSavepoint(work));
       this.#exec('commit');
     } catch (error) {
       this.#exec('rollback');
@@ -99,19 +68,12 @@ export class SqliteWriteBatch {
     return settled;
   }
 
-  /** One write; alone in its batch it needs no savepoint (its error rolls the whole transaction back). */
-  #runOne(job: Job, savepoint: boolean): Settled {
-    if (!savepoint) return { ok: true, value: job.work(this.#sync) };
+  #inSavepoint(work: Work): Settled<unknown> {
     this.#exec('savepoint batch_write');
-    try {
-      const value = job.work(this.#sync);
-      this.#exec('release batch_write');
-      return { ok: true, value };
-    } catch (error) {
-      this.#exec('rollback to batch_write');
-      this.#exec('release batch_write');
-      return { ok: false, error };
-    }
+    const settled = settle(() => work(this.#sync));
+    this.#exec(settled.ok ? 'release batch_write' : 'rollback to batch_write');
+    if (!settled.ok) this.#exec('release batch_write');
+    return settled;
   }
 }
 

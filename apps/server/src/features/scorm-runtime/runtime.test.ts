@@ -5,7 +5,7 @@ import type { Tenant } from '../../platform/tenant';
 import { launchTrainingModule } from './launch.service';
 import { listTrainingProgress } from './progress.service';
 import { golfZip, uploadModule } from '../modules/test-upload';
-import { readAttemptForCommit, writeCommitIfUnchanged } from './scorm-runtime.repository';
+import { readAttemptsForCommit, writeCommitsIfUnchanged } from './scorm-runtime.repository';
 import { contentAppFor, onContentOrigin, setupPackage, type Launched } from './test-runtime';
 
 const cmi12 = (core: Record<string, unknown> = {}, rest: Record<string, unknown> = {}) => ({
@@ -91,9 +91,9 @@ describeEachDialect('SCORM runtime', (ctx) => {
     expect((await b.runtime.data(b.item)).cmi.suspend_data).toBe('b1');
   });
 
-  // Issue 15: on PostgreSQL a commit writes in one statement on the condition that the attempt is the version it
-  // read; a write between makes it write nothing (the commit then takes the locked path).
-  it('writes a commit in one statement only while the attempt is still the version it read (PostgreSQL)', async () => {
+  // Issue 15: on PostgreSQL a batch of commits writes in one statement, each on the condition that its attempt is the
+  // version it read; a write between makes that one write nothing (the commit then takes the locked path).
+  it('writes a batch of commits in one statement, each only while its attempt is the version it read (PostgreSQL)', async () => {
     const { deps } = ctx();
     if (deps.dialect !== 'postgres') return;
     const { runtime, state, item } = await launch12();
@@ -105,7 +105,7 @@ describeEachDialect('SCORM runtime', (ctx) => {
       .orderBy('id', 'desc')
       .limit(1)
       .executeTakeFirstOrThrow();
-    const read = (await readAttemptForCommit(deps.db, deps.dialect, client_id, id, false))!;
+    const read = (await readAttemptsForCommit(deps.db, [id, 'no-such-attempt'])).get(id)!;
     expect(read.items.map((i) => i.item_id)).toEqual([item]);
     expect(read.version).toMatch(/^\d+$/);
     const now = new Date().toISOString();
@@ -125,15 +125,21 @@ describeEachDialect('SCORM runtime', (ctx) => {
       created_at: now,
       updated_at: now,
     });
-    const key = { clientId: client_id, attemptId: id, version: read.version! };
     const attempt = { status: 'STARTED', success_status: 'unknown', last_item_id: item, completed_at: null };
-    const write = (location: string, seq: number) =>
-      writeCommitIfUnchanged(deps.db, key, { ...attempt, updated_at: now }, row(location, seq));
-    expect(await write('2', 2)).toBe(true);
+    const write = (location: string, seq: number) => ({
+      version: read.version!,
+      attempt: { ...attempt, updated_at: now },
+      item: row(location, seq),
+    });
+    expect([...(await writeCommitsIfUnchanged(deps.db, [write('2', 2)]))]).toEqual([id]);
     // The same version again: the attempt has moved on, nothing is written.
-    expect(await write('3', 3)).toBe(false);
-    const data = await runtime.data(item);
-    expect(data.cmi.core).toMatchObject({ lesson_location: '2' });
+    expect((await writeCommitsIfUnchanged(deps.db, [write('3', 3)])).size).toBe(0);
+    expect((await runtime.data(item)).cmi.core).toMatchObject({ lesson_location: '2' });
+    // In one batch, each write has its own condition: the current version is written, the old one is not.
+    const current = (await readAttemptsForCommit(deps.db, [id])).get(id)!;
+    const written = await writeCommitsIfUnchanged(deps.db, [{ ...write('4', 4), version: current.version! }]);
+    expect([...written]).toEqual([id]);
+    expect((await runtime.data(item)).cmi.core).toMatchObject({ lesson_location: '4' });
   });
 
   it('launches a preview on the content origin and starts the SCO ab-initio with the LMS values', async () => {

@@ -89,21 +89,18 @@ export interface CommitRead {
 }
 
 /**
- * The attempt and its SCO data in one statement (issue 15: round trips), with the attempt row's version on
- * PostgreSQL (xmin), so that a write can be made on the condition that nothing changed the attempt since
- * (writeCommitIfUnchanged). With `lock` on PostgreSQL the attempt row is locked first, in a statement of its own,
- * which serialises the commits of one attempt: a lock taken in the joined read would wait for another commit and
- * then answer that read's older items. SQLite needs no lock, because its one connection runs one transaction at a
- * time.
+ * The locked path's read (runtime-commit.ts): the attempt and its SCO data in one statement. On PostgreSQL the
+ * attempt row is locked first, in a statement of its own, which serialises the commits of one attempt: a lock taken
+ * in the joined read would wait for another commit and then answer that read's older items. SQLite needs no lock,
+ * because its one connection runs one transaction at a time.
  */
 export async function readAttemptForCommit(
   db: DbOrTrx,
   dialect: Dialect,
   clientId: string,
   id: string,
-  lock: boolean,
 ): Promise<CommitRead | undefined> {
-  if (lock && dialect === 'postgres')
+  if (dialect === 'postgres')
     await db
       .selectFrom('scorm_attempts')
       .select('id')
@@ -111,11 +108,10 @@ export async function readAttemptForCommit(
       .where('id', '=', id)
       .forUpdate()
       .execute();
-  // Written as SQL text: this and writeCommitIfUnchanged run on every commit, and building them with the query
-  // builder cost a tenth of a commit's CPU (issue 15).
-  const versionOf = dialect === 'postgres' ? sql`a.xmin::text` : sql`null`;
+  // Written as SQL text, as the batched reads and writes below (building them with the query builder cost a tenth of
+  // a commit's CPU, issue 15).
   const { rows } = await sql<CommitReadRow>`
-    select a.*, ${versionOf} as version, ${sql.raw(COMMIT_READ_ITEMS)}
+    select a.*, null as version, ${sql.raw(COMMIT_READ_ITEMS)}
     where a.client_id = ${clientId} and a.id = ${id}`.execute(db);
   return toCommitRead(rows);
 }
@@ -224,37 +220,65 @@ export async function upsertScoData(db: DbOrTrx, row: Insertable<ScormScoDataTab
 }
 
 /**
- * PostgreSQL only: writes an item's SCO data and its attempt in one statement, on the condition that the attempt row
- * is still the version a commit read (xmin; every update of the row moves it). Answers false, having written
- * nothing, when another commit came between: the caller then takes the locked path. One round trip where the locked
- * path needs five (BEGIN, the locked read, two writes, COMMIT).
+ * PostgreSQL: the attempts of a batch of commits, each with its items and its row version (xmin), in one statement.
+ * Ids are UUIDv7 and unique across clients; the caller still checks each attempt's client.
  */
-export async function writeCommitIfUnchanged(
-  db: DbOrTrx,
-  key: { clientId: string; attemptId: string; version: string },
-  attempt: CommitAttemptFields,
-  item: Selectable<ScormScoDataTable>,
-): Promise<boolean> {
-  const a = attempt;
-  const i = item;
-  const { rows } = await sql<{ n: number }>`
-    with a as (
-      update scorm_attempts set status = ${a.status}, success_status = ${a.success_status},
-        last_item_id = ${a.last_item_id}, completed_at = ${a.completed_at}, updated_at = ${a.updated_at}
-      where client_id = ${key.clientId} and id = ${key.attemptId} and xmin = ${key.version}::xid
-      returning id
+export async function readAttemptsForCommit(db: DbOrTrx, ids: string[]): Promise<Map<string, CommitRead>> {
+  const { rows } = await sql<CommitReadRow>`
+    select a.*, a.xmin::text as version, ${sql.raw(COMMIT_READ_ITEMS)}
+    where a.id = any(${ids}::text[])`.execute(db);
+  const byAttempt = new Map<string, CommitReadRow[]>();
+  for (const row of rows) byAttempt.set(row.id, [...(byAttempt.get(row.id) ?? []), row]);
+  const reads = new Map<string, CommitRead>();
+  for (const [id, attemptRows] of byAttempt) reads.set(id, toCommitRead(attemptRows) as CommitRead);
+  return reads;
+}
+
+/** One commit's write: its attempt's fields and its item's row, on the condition that the attempt is `version`. */
+export interface CommitWrite {
+  version: string;
+  attempt: CommitAttemptFields;
+  item: Selectable<ScormScoDataTable>;
+}
+
+/**
+ * PostgreSQL: writes the SCO data and the attempts of a batch of commits (one per attempt) in one statement, each on
+ * the condition that its attempt row is still the version its commit read (xmin; every update of the row moves it).
+ * Answers the ids of the attempts written; a commit whose attempt another commit changed meanwhile wrote nothing (its
+ * caller then takes the locked path). One round trip for the batch, where the locked path needs five per commit.
+ */
+export async function writeCommitsIfUnchanged(db: DbOrTrx, writes: CommitWrite[]): Promise<Set<string>> {
+  const input = writes.map(({ version, attempt: a, item }) => ({
+    ...item,
+    version,
+    a_status: a.status,
+    a_success_status: a.success_status,
+    a_last_item_id: a.last_item_id,
+    a_completed_at: a.completed_at,
+    a_updated_at: a.updated_at,
+  }));
+  const { rows } = await sql<{ id: string }>`
+    with i as (
+      select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x(version text, a_status text,
+        a_success_status text, a_last_item_id text, a_completed_at timestamptz, a_updated_at timestamptz,
+        attempt_id text, item_id text, client_id text, cmi text, status text, success_status text, exit text,
+        total_time_cs bigint, time_base_cs bigint, time_instance text, commit_session text, commit_seq integer,
+        created_at timestamptz, updated_at timestamptz)
+    ), a as (
+      update scorm_attempts s set status = i.a_status, success_status = i.a_success_status,
+        last_item_id = i.a_last_item_id, completed_at = i.a_completed_at, updated_at = i.a_updated_at
+      from i
+      where s.client_id = i.client_id and s.id = i.attempt_id and s.xmin = i.version::xid
+      returning s.id
     ), d as (
       insert into scorm_sco_data (${sql.raw(SCO_DATA_COLUMNS)})
-      select a.id, ${i.item_id}, ${i.client_id}, ${i.cmi}, ${i.status}, ${i.success_status}, ${i.exit},
-        ${i.total_time_cs}, ${i.time_base_cs}, ${i.time_instance}, ${i.commit_session}, ${i.commit_seq},
-        ${i.created_at}, ${i.updated_at}
-      from a
+      select ${sql.raw(SCO_DATA_COLUMNS.replace(/(\w+)/g, 'i.$1'))}
+      from i join a on a.id = i.attempt_id
       ${sql.raw(SCO_DATA_ON_CONFLICT)}
       returning 1
     )
-    select count(*)::int as n from a`.execute(db);
-  const row = rows[0] ?? { n: 0 };
-  return Number(row.n) === 1;
+    select id from a`.execute(db);
+  return new Set(rows.map((r) => r.id));
 }
 
 export const listScoData = (db: DbOrTrx, clientId: string, attemptId: string) =>
