@@ -53,9 +53,13 @@ export async function saveUploadToTemp(
   if (stream.destroyed && !stream.readableEnded) throw new UploadIncompleteError('upload stream closed early');
   let streamError: unknown;
   stream.once('error', (err) => (streamError = err));
+  const out = createWriteStream(file, { flags: 'wx' });
   try {
-    await pipeline(stream, counter, createWriteStream(file, { flags: 'wx' }));
+    await pipeline(stream, counter, out);
   } catch (err) {
+    // A body cut short can fail the pipeline before the file's open has finished: the stream then creates the file
+    // on its way to closing, after an rm made at once would have run (a temp file left behind).
+    if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
     await rm(file, { force: true });
     if (err instanceof UploadTooLargeError) throw err;
     if (streamError !== undefined || (err as { code?: unknown }).code === 'ERR_STREAM_PREMATURE_CLOSE')
