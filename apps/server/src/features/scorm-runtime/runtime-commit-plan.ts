@@ -130,9 +130,3 @@ export function decide<R>(
   if (plan === 'stale') return { kind: 'stale', errorCode: staleErrorCode(module) };
   return write(plan);
 }
-
-export const decideAsync = async <R>(
-  commit: CheckedCommit,
-  read: CommitRead,
-  write: (plan: CommitPlan) => Promise<R>,
-): Promise<R | CommitOutcome> => decide(commit, read, write);

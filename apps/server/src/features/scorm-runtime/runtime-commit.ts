@@ -5,7 +5,7 @@ import { notFound } from '../../platform/errors';
 import { recordModuleProgress } from '../trainings/training-progress.service';
 import { commitInPostgresBatch, commitInSqliteBatch } from './runtime-commit-batch';
 import {
-  decideAsync,
+  decide,
   okOutcome,
   openedAsset,
   type CheckedCommit,
@@ -48,7 +48,7 @@ function commitLocked(deps: AppDeps, commit: CheckedCommit): Promise<CommitOutco
   return deps.db.transaction().execute(async (trx) => {
     const read = await readAttemptForCommit(trx, deps.dialect, claims.c, claims.a);
     const attempt = attemptOf(claims, read?.attempt);
-    return decideAsync(commit, read as CommitRead, async (plan) => {
+    return decide(commit, read as CommitRead, async (plan) => {
       await upsertScoData(trx, plan.item);
       await updateAttempt(trx, claims.c, claims.a, plan.attempt);
       if (plan.writesThrough && attempt.training_id)
