@@ -228,7 +228,11 @@ export async function readAttemptsForCommit(db: DbOrTrx, ids: string[]): Promise
     select a.*, a.xmin::text as version, ${sql.raw(COMMIT_READ_ITEMS)}
     where a.id = any(${ids}::text[])`.execute(db);
   const byAttempt = new Map<string, CommitReadRow[]>();
-  for (const row of rows) byAttempt.set(row.id, [...(byAttempt.get(row.id) ?? []), row]);
+  for (const row of rows) {
+    const attemptRows = byAttempt.get(row.id);
+    if (attemptRows) attemptRows.push(row);
+    else byAttempt.set(row.id, [row]);
+  }
   const reads = new Map<string, CommitRead>();
   for (const [id, attemptRows] of byAttempt) reads.set(id, toCommitRead(attemptRows) as CommitRead);
   return reads;
