@@ -9,7 +9,6 @@ import {
   writeCommitsIfUnchanged,
   writeCommitSync,
   type CommitRead,
-  type CommitWrite,
 } from './scorm-runtime.repository';
 
 /** A batched commit's answer; 'locked': the commit was not written here and takes the locked path. */
@@ -44,27 +43,34 @@ export function commitInPostgresBatch(db: Db, commit: CheckedCommit): Promise<Ba
   return batch(commit);
 }
 
+/** A commit planned in the batch, waiting for the batch's write: its plan and the attempt's version it was read at. */
+type Planned = CommitPlan & { version: string };
+
+const isPlanned = (value: BatchedOutcome | Planned): value is Planned =>
+  typeof value === 'object' && 'version' in value;
+
 async function flushPostgres(db: Db, commits: CheckedCommit[]): Promise<Array<Settled<BatchedOutcome>>> {
   const reads = await readAttemptsForCommit(db, [...new Set(commits.map((c) => c.claims.a))]);
   const seen = new Set<string>();
-  const writes: Array<CommitWrite & { index: number; plan: CommitPlan }> = [];
-  const settled = commits.map((commit, index) =>
-    settle((): BatchedOutcome => {
+  const settled = commits.map((commit) =>
+    settle((): BatchedOutcome | Planned => {
       const { claims } = commit;
       const read = reads.get(claims.a);
       attemptOf(claims, read?.attempt.client_id === claims.c ? read.attempt : undefined);
       // A second commit of one attempt in the batch would be planned from the attempt as it was before the first.
       if (seen.has(claims.a)) return 'locked';
       seen.add(claims.a);
-      return decide(commit, read as CommitRead, (plan) => {
-        if (plan.writesThrough || !read?.version) return 'locked';
-        writes.push({ index, plan, version: read.version, attempt: plan.attempt, item: plan.item });
-        return 'locked'; // answered below, once written
-      });
+      return decide(commit, read as CommitRead, (plan): BatchedOutcome | Planned =>
+        plan.writesThrough || !read?.version ? 'locked' : { ...plan, version: read.version },
+      );
     }),
   );
-  if (writes.length === 0) return settled;
-  const written = await writeCommitsIfUnchanged(db, writes);
-  for (const w of writes) if (written.has(w.item.attempt_id)) settled[w.index] = { ok: true, value: okOutcome(w.plan) };
-  return settled;
+  const planned = settled.flatMap((s) => (s.ok && isPlanned(s.value) ? [s.value] : []));
+  const written = planned.length > 0 ? await writeCommitsIfUnchanged(db, planned) : new Set<string>();
+  // A planned commit whose attempt changed since its read was not written: it takes the locked path.
+  return settled.map((s) =>
+    s.ok && isPlanned(s.value)
+      ? { ok: true, value: written.has(s.value.item.attempt_id) ? okOutcome(s.value) : 'locked' }
+      : (s as Settled<BatchedOutcome>),
+  );
 }
