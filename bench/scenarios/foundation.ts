@@ -3,14 +3,17 @@ import type { BenchScenario } from '../types';
 let ipCounter = 0;
 
 /**
- * The n-th sign-in's user: each request signs in another of the seeded participants, as a morning's sign-ins do
+ * The n-th sign-in's body: each request signs in another of the seeded participants, as a morning's sign-ins do
  * (bench/seed.ts: users 1-3 are staff, every tenth is inactive and is skipped). One user signing in 100 times a second
  * updated one row 100 times a second, which no tenant does: on PostgreSQL each sign-in then took 16.1 ms of the
  * server's CPU and 2.2 ms of the database's, against 14.5 and 1.7 ms for different users (2026-11-28, 2,000 users).
  */
-function signInUser(n: number, users: number): string {
+function signInBody(n: number, users: number, password: string): string {
   const user = 4 + (n % Math.max(1, users - 3));
-  return `bench-user-${user % 10 === 0 ? user - 1 : user}@bench.example`;
+  return JSON.stringify({
+    emailOrUsername: `bench-user-${user % 10 === 0 ? user - 1 : user}@bench.example`,
+    password,
+  });
 }
 
 /** Issue 2: sign-in, the current user, the current client. */
@@ -23,13 +26,13 @@ export const scenarios: BenchScenario[] = [
         method: 'POST',
         path: '/api/user/login',
         headers: { host: ctx.host, 'content-type': 'application/json' },
-        body: JSON.stringify({ emailOrUsername: signInUser(0, ctx.scale.users), password: ctx.password }),
+        body: signInBody(0, ctx.scale.users, ctx.password),
         // The per-IP limit (30 a minute) is real; each request comes from another forwarded address.
         setupRequest: (req) => {
           ipCounter++;
           return {
             ...req,
-            body: JSON.stringify({ emailOrUsername: signInUser(ipCounter, ctx.scale.users), password: ctx.password }),
+            body: signInBody(ipCounter, ctx.scale.users, ctx.password),
             headers: {
               ...req.headers,
               'x-forwarded-for': `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`,
