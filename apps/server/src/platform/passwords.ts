@@ -1,8 +1,21 @@
-import { hash, verify } from '@node-rs/argon2';
+import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
 import bcrypt from 'bcryptjs';
+import pLimit from 'p-limit';
 
 // ARCHITECTURE section 2: OWASP argon2id parameters (the package default of 4 MiB is too weak).
 const ARGON2 = { algorithm: 2 /* Argon2id */, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+
+/**
+ * Argon2 runs on libuv's thread pool (UV_THREADPOOL_SIZE, 4 by default), which file reads, DNS and zlib share, and
+ * the pool serves its queue in order. Unlimited, a wave of sign-ins fills that queue: behind 100 queued sign-ins one
+ * read of a small file took 590-730 ms (2 cores, 2026-11-28), and every SCORM file, PDF and asset the process serves
+ * from disk waits as long. So hashes keep one thread free; p-limit queues the rest on the main thread. (Two at once on
+ * 2 cores cost a tenth of the verify throughput, three at once none that the runs could tell from noise.)
+ */
+const HASHES_AT_ONCE = Math.max(1, (Number(process.env.UV_THREADPOOL_SIZE) || 4) - 1);
+const hashesAtOnce = pLimit(HASHES_AT_ONCE);
+const hash = (password: string, options: typeof ARGON2) => hashesAtOnce(() => argonHash(password, options));
+const verify = (stored: string, password: string) => hashesAtOnce(() => argonVerify(stored, password));
 
 export const hashPassword = (password: string): Promise<string> => hash(password, ARGON2);
 
