@@ -8,11 +8,12 @@ const ARGON2 = { algorithm: 2 /* Argon2id */, memoryCost: 19456, timeCost: 2, pa
 /**
  * Argon2 runs on libuv's thread pool (UV_THREADPOOL_SIZE, 4 by default), which file reads, DNS and zlib share, and
  * the pool serves its queue in order. Unlimited, a wave of sign-ins fills that queue: behind 100 queued sign-ins one
- * read of a small file took 590-730 ms (2 cores, 2026-11-28), and every SCORM file, PDF and asset the process serves
- * from disk waits as long. So hashes keep one thread free; p-limit queues the rest on the main thread. (Two at once on
- * 2 cores cost a tenth of the verify throughput, three at once none that the runs could tell from noise.)
+ * read of a small file took 670-710 ms (2 cores, 2026-11-28), and every SCORM file, PDF and asset the process serves
+ * from disk waited as long. With no more hashes handed to the pool than it has threads (the rest wait in p-limit's
+ * queue on the main thread), a read waits for one hash at most: 30-40 ms. Sign-ins per second stayed the same (SQLite,
+ * 100,000 users: 129 and 127/s against 125 and 126/s); three at once cost a tenth of them.
  */
-const HASHES_AT_ONCE = Math.max(1, (Number(process.env.UV_THREADPOOL_SIZE) || 4) - 1);
+const HASHES_AT_ONCE = Number(process.env.UV_THREADPOOL_SIZE) || 4;
 const hashesAtOnce = pLimit(HASHES_AT_ONCE);
 const hash = (password: string, options: typeof ARGON2) => hashesAtOnce(() => argonHash(password, options));
 const verify = (stored: string, password: string) => hashesAtOnce(() => argonVerify(stored, password));
