@@ -42,6 +42,16 @@ const LAYOUT_CACHE_SIZE = 5_000;
  */
 function parseOnce(bytes: Uint8Array): ParsedFont {
   const font = fontkit.create(bytes);
+  // fontkit keeps one glyph object per glyph id, with the characters it was first made for. A subset that writes a
+  // composed glyph ("Ç") makes its parts ("C") with none; on a font shared between documents, every later document's
+  // "C" then had no character in the PDF's text (copying, search and screen readers read "\u0001hloé"). A glyph asked
+  // for with its characters gets them.
+  const getGlyph = font.getGlyph.bind(font);
+  font.getGlyph = (id, codePoints = []) => {
+    const glyph = getGlyph(id, codePoints);
+    if (glyph && glyph.codePoints.length === 0 && codePoints.length > 0) glyph.codePoints = codePoints;
+    return glyph;
+  };
   const layout = font.layout.bind(font);
   const cache = new Map<string, ReturnType<ParsedFont['layout']>>();
   font.layout = (text, features) => {
