@@ -15,10 +15,9 @@ const ARGON2 = { algorithm: 2 /* Argon2id */, memoryCost: 19456, timeCost: 2, pa
  */
 const HASHES_AT_ONCE = Number(process.env.UV_THREADPOOL_SIZE) || 4;
 const hashesAtOnce = pLimit(HASHES_AT_ONCE);
-const hash = (password: string, options: typeof ARGON2) => hashesAtOnce(() => argonHash(password, options));
 const verify = (stored: string, password: string) => hashesAtOnce(() => argonVerify(stored, password));
 
-export const hashPassword = (password: string): Promise<string> => hash(password, ARGON2);
+export const hashPassword = (password: string): Promise<string> => hashesAtOnce(() => argonHash(password, ARGON2));
 
 export interface VerifyResult {
   ok: boolean;
