@@ -90,7 +90,7 @@ describe('Entra ID sign-in: /entra-login by popup', () => {
       'UPDATE clients SET is_entra_enabled = ?, entra_client_id = ?, entra_tenant_id = ? WHERE platform_domain = ?',
       [true, APP, TENANT, 'localhost'],
     );
-  }, 120_000);
+  });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
@@ -146,7 +146,7 @@ describe('Entra ID sign-in: /entra-login by popup', () => {
     expect(info).toBeGreaterThan(0);
     await expect.poll(() => page.getByText('Erika Entra').first().isVisible()).toBe(true);
     await context.close();
-  }, 120_000);
+  });
 
   it("offers only the role in an externally managed user's edit form", async () => {
     const { context, page } = await openPage(browser);
@@ -169,5 +169,5 @@ describe('Entra ID sign-in: /entra-login by popup', () => {
     await expectAccessible(page, 'user drawer of an externally managed user');
     await screenshot(page, 'entra-external-user-de-1280');
     await context.close();
-  }, 120_000);
+  });
 });
