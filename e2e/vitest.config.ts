@@ -15,8 +15,8 @@ export default defineConfig({
     include: ['e2e/**/*.e2e.ts'],
     // The second: STORAGE=s3 without S3_ENDPOINT runs the journeys' servers on an s3rver (README "Tests with S3 storage").
     globalSetup: ['e2e/global-setup.ts', 'apps/server/test/storage-global-setup.ts'],
-    // A timeout catches a hang, not a slow machine: on 2026-11-28 this machine ran the journeys at a third of the
-    // speed of the day before (25 instead of 10 minutes), and two journeys that take 40 s passed 90 s.
+    // A timeout catches a hang, not a slow machine: on 2026-11-28 this machine ran the journeys at less than half the
+    // speed of the day before (25 instead of 10 minutes), and two journeys that had passed the day before hit 90 s.
     testTimeout: 300_000,
     // A page renders what it fetched a moment after navigation; Vitest's default poll (1 s) failed the premium
     // journey's first look at the dashboard on a busy CI machine. Polls that need longer still say so themselves.
