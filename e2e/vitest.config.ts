@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
@@ -5,10 +6,9 @@ import { defineConfig } from 'vitest/config';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 // Browser journeys: each file starts its own server (on its own database and ports) and browser, so files run side by
-// side. Two at once: a journey spends half its time waiting (for a page's requests, for the browser), and one file at a
-// time left CI's 2 cores 55-65% idle; two at once took the SQLite journeys from 15 to 10 minutes, each file 1.2-1.4
-// times as long as alone. (An earlier attempt had each file take 2-3 times as long; measured again on 2026-11-28, on
-// both databases, it no longer does.)
+// side. A journey spends much of its time waiting (for a page's requests, for the browser), so one file more than
+// there are cores keeps the cores busy: on CI's 2 cores the SQLite journeys took 15 minutes one at a time, 9.5 two at
+// a time and 7 three at a time (the cores then 87% busy; 2026-11-28).
 export default defineConfig({
   root,
   test: {
@@ -26,7 +26,7 @@ export default defineConfig({
     // A worker keeps the modules it loaded (playwright, axe, the helpers) from one file to the next: loading them per
     // file was 91 s of the SQLite run's CPU. No journey mocks a module or changes the process's environment.
     isolate: false,
-    maxWorkers: 2,
+    maxWorkers: os.availableParallelism() + 1,
     fileParallelism: true,
     sequence: { concurrent: false },
   },
