@@ -115,6 +115,8 @@ describe('branding: a reseller brands a new client, whose domain shows it, and c
     await imprint.getByLabel('Art des Textes').selectOption('MARKDOWN');
     await imprint.getByLabel('Text in Markdown').fill(`## Anbieter\n\n${IMPRINT}`);
     await imprint.getByRole('button', { name: 'Speichern' }).click();
+    // The notice first: axe would otherwise meet it fading in (its text at part opacity fails the contrast check).
+    await expect.poll(() => page.getByText('Impressum wurde gespeichert.').count()).toBeGreaterThan(0);
     await expect
       .poll(async () => {
         const [row] = await server.db.all<{ imprint_type: string }>('SELECT imprint_type FROM clients WHERE id = ?', [
