@@ -257,6 +257,7 @@ export const IMPORT_ISSUE_CODES = [
   'group_not_allowed',
   'group_required',
   'password_hash_invalid',
+  'password_hash_cost',
   'password_rule',
   'value_too_long',
 ] as const;

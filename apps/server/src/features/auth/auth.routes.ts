@@ -16,7 +16,11 @@ import { AppError } from '../../platform/errors';
 import { changePassword, currentUser, login, logout, setLocale, type RequestMeta } from './auth.service';
 import { LoginThrottle } from './login-throttle';
 
-const metaOf = (req: FastifyRequest): RequestMeta => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
+const metaOf = (req: FastifyRequest): RequestMeta => ({
+  ip: req.ip,
+  userAgent: req.headers['user-agent'],
+  log: req.log,
+});
 
 export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const throttle = new LoginThrottle(deps.db, 'login');

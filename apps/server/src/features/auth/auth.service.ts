@@ -1,9 +1,10 @@
 import type { TLoginBody, TLoginResult, TPasswordChangeBody, TCurrentUser } from '@lms/contracts/auth';
 import { LOGIN_LOCK_AFTER_FAILURES, LOGIN_LOCK_MINUTES, type TLocale } from '@lms/contracts/constants';
 import { LOGIN_TYPES, type TRole } from '@lms/contracts/roles';
+import type { FastifyBaseLogger } from 'fastify';
 import { mayUseClosedPlatform } from '../../platform/access';
 import type { AppDeps } from '../../platform/deps';
-import { badRequest, fail, unauthorized } from '../../platform/errors';
+import { AppError, badRequest, fail, unauthorized } from '../../platform/errors';
 import { nowIso } from '../../platform/ids';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { createSession, endSession, endUserSessions, sessionUserOf, type Actor } from '../../platform/session';
@@ -18,11 +19,14 @@ import {
   type UserRow,
 } from '../users/user-accounts.service';
 import { countUnknownLoginFailure, findUnknownLoginLock, lockUnknownLogin } from './unknown-login.repository';
+import { LoginSlots } from './login-slots';
 import { assertPasswordAcceptable } from './password-policy';
 
 export interface RequestMeta {
   ip: string;
   userAgent?: string;
+  /** The request's log (a stored hash refused at sign-in is logged, never the hash). */
+  log?: Pick<FastifyBaseLogger, 'warn'>;
 }
 
 const lockedUntil = () => new Date(Date.now() + LOGIN_LOCK_MINUTES * 60_000).toISOString();
@@ -35,12 +39,23 @@ async function failUnknownLogin(deps: AppDeps, clientId: string, asked: string, 
   const login = normaliseLogin(asked);
   const lock = await findUnknownLoginLock(deps.db, clientId, login);
   if (lock?.locked_until && lock.locked_until > nowIso()) return unauthorized('login_locked');
-  await verifyPassword(null, password);
-  if ((await countUnknownLoginFailure(deps.db, clientId, login)) >= LOGIN_LOCK_AFTER_FAILURES) {
+  const locked = await oneCheckAtATime(`${clientId}:name:${login}`, async () => {
+    const failures = await countUnknownLoginFailure(deps.db, clientId, login);
+    if (failures <= LOGIN_LOCK_AFTER_FAILURES) await verifyPassword(null, password);
+    if (failures < LOGIN_LOCK_AFTER_FAILURES) return false;
     await lockUnknownLogin(deps.db, clientId, login, lockedUntil());
-    return unauthorized('login_locked');
-  }
-  return unauthorized('login_failed');
+    return true;
+  });
+  return unauthorized(locked ? 'login_locked' : 'login_failed');
+}
+
+const slots = new LoginSlots();
+
+/** Runs one account's password check while no other runs for it in this process; else 429 (login-slots.ts). */
+async function oneCheckAtATime<T>(key: string, check: () => Promise<T>): Promise<T> {
+  const held = await slots.hold(key, check);
+  if (!held) throw new AppError(429, 'rate_limited');
+  return held.value;
 }
 
 /** DECISIONS "lockout": 10 failures in a row lock for 15 minutes; a success resets the count. */
@@ -51,16 +66,34 @@ export async function login(deps: AppDeps, tenant: Tenant, body: TLoginBody, met
   if (user.login_type === LOGIN_TYPES.SCIM) return unauthorized('login_not_allowed');
   if (user.locked_until && user.locked_until > nowIso()) return unauthorized('login_locked');
 
-  const check = await verifyPassword(user.password_hash, body.password);
-  if (!check.ok) {
-    if ((await countFailedLogin(db, tenant.id, user.id)) >= LOGIN_LOCK_AFTER_FAILURES) {
+  // Issue 28 point 3: the try is counted before its check (a guess in flight counts, on every process), and one
+  // check per account runs at a time; a count past the limit is not checked at all.
+  const check = await oneCheckAtATime(`${tenant.id}:user:${user.id}`, async () => {
+    const failures = await countFailedLogin(db, tenant.id, user.id);
+    const result =
+      failures <= LOGIN_LOCK_AFTER_FAILURES
+        ? await verifyPassword(user.password_hash, body.password, (problem) =>
+            meta.log?.warn(
+              { userId: user.id, clientId: tenant.id, problem },
+              'stored password hash refused, not verified',
+            ),
+          )
+        : { ok: false, needsRehash: false };
+    if (!result.ok && failures >= LOGIN_LOCK_AFTER_FAILURES)
       await updateUserFields(db, tenant.id, user.id, { locked_until: lockedUntil(), failed_login_count: 0 });
-      return unauthorized('login_locked');
-    }
-    return unauthorized('login_failed');
+    return { ...result, locked: !result.ok && failures >= LOGIN_LOCK_AFTER_FAILURES };
+  });
+  if (!check.ok) return unauthorized(check.locked ? 'login_locked' : 'login_failed');
+  // The right password is no failure, also when the account or platform then refuses the sign-in.
+  const refused = !isUserActiveOn(user, nowIso().slice(0, 10))
+    ? 'login_failed'
+    : !isPlatformOpen(tenant) && !mayUseClosedPlatform(user.role as TRole)
+      ? 'platform_inactive'
+      : null;
+  if (refused) {
+    await updateUserFields(db, tenant.id, user.id, { failed_login_count: 0 });
+    return refused === 'login_failed' ? unauthorized(refused) : fail(403, refused);
   }
-  if (!isUserActiveOn(user, nowIso().slice(0, 10))) return unauthorized('login_failed');
-  if (!isPlatformOpen(tenant) && !mayUseClosedPlatform(user.role as TRole)) fail(403, 'platform_inactive');
 
   const now = nowIso();
   const newHash = check.needsRehash ? await hashPassword(body.password) : undefined;

@@ -1,6 +1,7 @@
 import { LOCALES, type TLocale } from '@lms/contracts/constants';
 import { ROLES, type TRole } from '@lms/contracts/roles';
-import type { TGender, TUserCsvField } from '@lms/contracts/users';
+import type { TGender, TImportIssueCode, TUserCsvField } from '@lms/contracts/users';
+import { checkPasswordHash, looksLikePasswordHash } from '../../platform/password-hash-bounds';
 import { foldText } from '../users/user-search-keys';
 
 /** Header names people use for each column, in German, English and French; compared folded, without punctuation. */
@@ -55,7 +56,8 @@ export function suggestMapping(headers: readonly string[]): (TUserCsvField | nul
   });
 }
 
-export type Parsed<T> = { ok: true; value: T } | { ok: false };
+/** A failure may name its own issue code (else the caller's for the field). */
+export type Parsed<T> = { ok: true; value: T } | { ok: false; code?: TImportIssueCode };
 const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
 const bad = { ok: false } as const;
 
@@ -131,19 +133,19 @@ export function parseRole(raw: string): Parsed<TRole | null> {
   return found ? ok(found) : bad;
 }
 
-const BCRYPT = /^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/;
-const ARGON2 = /^\$argon2(id|i|d)\$v=\d+\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/;
-const LOOKS_HASHED = /^\$(2[aby]|argon2(id|i|d))\$/;
-
 export type ImportPassword = { kind: 'hash'; value: string } | { kind: 'plain'; value: string } | null;
 
 /**
  * A password cell is a bcrypt or argon2 PHC hash (kept as it is; verified at login and rehashed, ARCHITECTURE
- * section 2), plaintext (hashed on import), or empty. Something that starts like a hash but is not one is refused
- * rather than stored as somebody's plaintext password.
+ * section 2), plaintext (hashed on import), or empty. Something that looks like a hash but is not one we verify is
+ * refused rather than stored as somebody's plaintext password; a hash whose cost lies outside HASH_BOUNDS is refused
+ * with its own code (issue 28 point 3: one such hash stalled every tenant's sign-in). The bounds are the ones every
+ * verify checks (platform/password-hash-bounds.ts).
  */
 export function parsePassword(raw: string): Parsed<ImportPassword> {
   if (raw === '') return ok(null);
-  if (LOOKS_HASHED.test(raw)) return BCRYPT.test(raw) || ARGON2.test(raw) ? ok({ kind: 'hash', value: raw }) : bad;
-  return ok({ kind: 'plain', value: raw });
+  if (!looksLikePasswordHash(raw)) return ok({ kind: 'plain', value: raw });
+  const check = checkPasswordHash(raw);
+  if (check.ok) return ok({ kind: 'hash', value: raw });
+  return { ok: false, code: check.problem === 'out_of_bounds' ? 'password_hash_cost' : 'password_hash_invalid' };
 }

@@ -86,7 +86,7 @@ export function readRow(cells: readonly string[], mapping: readonly (TUserCsvFie
   ];
   const values: Partial<Record<TUserCsvField, unknown>> = {};
   for (const [field, result, code] of parsed) {
-    if (!result.ok) return fail(field, code);
+    if (!result.ok) return fail(field, result.code ?? code);
     values[field] = result.value;
   }
   if (values.activeFrom && values.activeTo && (values.activeFrom as string) > (values.activeTo as string))

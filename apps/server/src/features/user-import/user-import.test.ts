@@ -197,6 +197,38 @@ describeEachDialect('CSV import and export', (ctx) => {
     expect((await login('n@x.test', 'anything')).statusCode).toBe(401);
   });
 
+  it('refuses a hash of too high a cost and one of an unknown kind, naming the row (issue 28 point 3)', async () => {
+    const c = ctx();
+    const client = await createClient(c.deps.db);
+    const adminUser = await createUser(c.deps.db, client, { role: 'ADMIN' });
+    const admin = await signIn(c.app, adminUser);
+    const salt = 'c29tZXNhbHRzb21lc2FsdA';
+    const tag = 'Hk7q9cSxrVd5W3E2V+7u0nYy4cXyWkzM1fN2T8o8m5k';
+    const bcryptOf = (cost: string) => `$2b$${cost}$${'a'.repeat(53)}`;
+    const rows: [string, string][] = [
+      [`$argon2id$v=19$m=262144,t=40,p=1$${salt}$${tag}`, 'password_hash_cost'],
+      [`$argon2id$v=19$m=65536,t=11,p=1$${salt}$${tag}`, 'password_hash_cost'],
+      [`$argon2i$v=19$m=19456,t=2,p=5$${salt}$${tag}`, 'password_hash_cost'],
+      [bcryptOf('13'), 'password_hash_cost'],
+      [bcryptOf('03'), 'password_hash_cost'],
+      [`$5$rounds=5000$salt$${'b'.repeat(43)}`, 'password_hash_invalid'],
+      ['{SSHA}W6ph5Mm5Pz8GgiULbPgzG37mj9g=', 'password_hash_invalid'],
+      [`pbkdf2_sha256$600000$salt$${tag}`, 'password_hash_invalid'],
+      [`$argon2id$v=19$m=19456,t=2,p=1$${salt}`, 'password_hash_invalid'],
+    ];
+    const csv = [
+      'email;firstName;lastName;password',
+      ...rows.map(([hash], i) => `r${i}@x.test;R;Ow${i};${hash}`),
+      `ok@x.test;O;K;$argon2id$v=19$m=65536,t=10,p=4$${salt}$${tag}`,
+    ].join('\n');
+    const preview = await upload(admin, csv);
+    expect(preview.issues).toEqual(rows.map(([, code], i) => ({ row: i + 1, field: 'password', code })));
+    const { status } = await importCsv(c, admin, csv);
+    expect(status).toMatchObject({ created: 1, failed: rows.length });
+    const imported = await c.deps.db.selectFrom('users').select('email').where('client_id', '=', client.id).execute();
+    expect(imported.map((u) => u.email).filter((e) => e !== adminUser.email)).toEqual(['ok@x.test']);
+  });
+
   it('previews with a suggested mapping and one issue per bad row, and again with a chosen mapping', async () => {
     const c = ctx();
     const client = await createClient(c.deps.db);
