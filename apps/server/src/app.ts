@@ -40,6 +40,7 @@ import { userPictureRoutes } from './features/users/user-picture.routes';
 import { userImportRoutes } from './features/user-import/user-import.routes';
 import { premiumRoutes } from './features/premium/premium.routes';
 import { userRoutes } from './features/users/user.routes';
+import { trustProxyOption } from './config-trust-proxy';
 import { accessPlugin } from './platform/access';
 import type { AppDeps } from './platform/deps';
 import { installErrorHandler } from './platform/error-handler';
@@ -67,7 +68,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   const app = Fastify({
     logger: withLogRedaction(opts.logger ?? false),
     genReqId: newRequestId,
-    trustProxy: deps.config.trustProxy,
+    trustProxy: trustProxyOption(deps.config.trustProxy),
     bodyLimit: 2 * 1024 * 1024,
     return503OnClosing: true,
   });

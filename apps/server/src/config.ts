@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './config-trust-proxy';
 
 /** ARCHITECTURE section 8: every setting, parsed once; a bad value stops the start with a clear message. */
 const ZEnv = z.object({
@@ -33,7 +34,16 @@ const ZEnv = z.object({
   PAYPAL_CLIENT_SECRET: z.string().trim().min(1).optional(),
   PAYPAL_WEBHOOK_ID: z.string().trim().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  /** 0 (off), a hop count, or the proxies' addresses/CIDR ranges (config-trust-proxy.ts). */
+  TRUST_PROXY: z
+    .string()
+    .default('0')
+    .transform((raw, ctx) => {
+      const parsed = parseTrustProxy(raw);
+      if (parsed.ok) return parsed.value;
+      ctx.addIssue({ code: 'custom', message: parsed.message });
+      return z.NEVER;
+    }),
   /** PostgreSQL connections per process. */
   DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   /** How long a request waits for a database connection before it is answered 503 database_busy. */
@@ -90,7 +100,7 @@ export interface Config {
   paypalClientSecret: string | undefined;
   paypalWebhookId: string | undefined;
   logLevel: string;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   dbPoolMax: number;
   dbAcquireTimeoutMs: number;
   storage: StorageSettings;
@@ -130,7 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paypalClientSecret: e.PAYPAL_CLIENT_SECRET,
     paypalWebhookId: e.PAYPAL_WEBHOOK_ID,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY === '1',
+    trustProxy: e.TRUST_PROXY,
     dbPoolMax: e.DB_POOL_MAX,
     dbAcquireTimeoutMs: e.DB_ACQUIRE_TIMEOUT_MS,
     storage: storageSettings(e),

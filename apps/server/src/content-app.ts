@@ -8,6 +8,7 @@ import type { AppDeps } from './platform/deps';
 import { installErrorHandler } from './platform/error-handler';
 import { newRequestId } from './platform/ids';
 import { installInputGuards } from './platform/input-guards';
+import { trustProxyOption } from './config-trust-proxy';
 
 /**
  * The content-origin server (ARCHITECTURE section 6): the same process listens on CONTENT_PORT and answers there only
@@ -21,7 +22,7 @@ export async function buildContentApp(
   const app = Fastify({
     logger: opts.logger ?? false,
     genReqId: newRequestId,
-    trustProxy: deps.config.trustProxy,
+    trustProxy: trustProxyOption(deps.config.trustProxy),
     // A 2004 commit carries up to 64,000 characters of suspend data plus interactions and objectives.
     bodyLimit: 1024 * 1024,
     // The launch token is a path segment of a few hundred characters (router default: 100). A router option, so it
