@@ -106,7 +106,12 @@ describeEachDialect('daily clean-up of expired sessions and link tokens', (ctx) 
       .where('id', '=', fired?.jobId ?? '')
       .executeTakeFirstOrThrow();
     expect(job).toMatchObject({ status: 'succeeded', client_id: null });
-    expect(JSON.parse(job.result ?? 'null')).toEqual({ sessions: 2 + 2_345, linkTokens: 2 });
+    expect(JSON.parse(job.result ?? 'null')).toEqual({
+      sessions: 2 + 2_345,
+      linkTokens: 2,
+      entraNonces: 0,
+      forgotUsernameRequests: 0,
+    });
     const sessions = await db.selectFrom('sessions').select('user_agent').execute();
     expect(sessions.map((s) => s.user_agent).sort()).toEqual([...kept].sort());
     const tokens = await db.selectFrom('user_tokens').select('purpose').execute();
@@ -121,8 +126,57 @@ describeEachDialect('daily clean-up of expired sessions and link tokens', (ctx) 
       .select('result')
       .where('id', '=', next?.jobId ?? '')
       .executeTakeFirst();
-    expect(JSON.parse(nextJob?.result ?? 'null')).toEqual({ sessions: 1, linkTokens: 0 });
+    expect(JSON.parse(nextJob?.result ?? 'null')).toEqual({
+      sessions: 1,
+      linkTokens: 0,
+      entraNonces: 0,
+      forgotUsernameRequests: 0,
+    });
     const left = await db.selectFrom('sessions').select('user_agent').execute();
     expect(left.map((s) => s.user_agent).sort()).toEqual(['a day short of 365 days', 'fresh']);
+  });
+  it('deletes Entra nonces used or expired, and forgot-username requests past their 24 hours (issue 28 point 7)', async () => {
+    const { deps } = ctx();
+    const { db } = deps;
+    const client = await createClient(db);
+    const clock = new TestClock(new Date('2031-04-10T03:00:00.000Z'));
+    const n = Date.parse('2031-04-10T03:20:00.000Z');
+    const at = (ms: number) => new Date(n + ms).toISOString();
+    const nonce = (name: string, expiresIn: number, usedAgo: number | null) =>
+      db
+        .insertInto('entra_nonces')
+        .values({
+          nonce_hash: name,
+          client_id: client.id,
+          expires_at: at(expiresIn),
+          used_at: usedAgo === null ? null : at(-usedAgo),
+        })
+        .execute();
+    await nonce('open', 5 * 60_000, null);
+    await nonce('expired', -60_000, null);
+    await nonce('used', 5 * 60_000, 60_000);
+    const request = (name: string, createdAgo: number) =>
+      db
+        .insertInto('forgot_username_requests')
+        .values({
+          id: newId(),
+          client_id: client.id,
+          name_normalized: name,
+          email_normalized: `${name}@x.test`,
+          created_at: at(-createdAgo),
+        })
+        .execute();
+    await request('an hour short of a day', DAY - HOUR);
+    await request('a day and an hour', DAY + HOUR);
+
+    const handler = createAccessCleanupHandler();
+    await runDueSchedules(deps, [accessCleanupSchedule], { now: clock.now });
+    clock.set(new Date(n));
+    // The earlier test's schedule runs on this database too: every due run, then the rows left.
+    await runDueSchedules(deps, [accessCleanupSchedule], { now: clock.now });
+    while ((await runDueJobs(deps, [handler], { now: clock.now })) > 0);
+    expect(await db.selectFrom('entra_nonces').select('nonce_hash').execute()).toEqual([{ nonce_hash: 'open' }]);
+    const requests = await db.selectFrom('forgot_username_requests').select('name_normalized').execute();
+    expect(requests).toEqual([{ name_normalized: 'an hour short of a day' }]);
   });
 });

@@ -15,6 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/access';
 import type { AppDeps } from '../../platform/deps';
+import { REQUEST_LIMITS, requestLimit } from '../../platform/request-limits';
 import { AppError } from '../../platform/errors';
 import { LoginThrottle } from '../auth/login-throttle';
 import { requestDataChange, requestUsername } from './account-requests.service';
@@ -28,6 +29,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     if (!(await throttle.allow(req.ip))) throw new AppError(429, 'rate_limited');
   };
   const publicAccess = { access: 'public' as const, allowWhilePasswordChange: true };
+  const changeRequestLimit = requestLimit(deps.db, REQUEST_LIMITS.dataChangeRequest);
 
   // The spec writes these two with a trailing slash; both spellings answer.
   for (const url of ['/api/user/password-reset', '/api/user/password-reset/']) {
@@ -74,6 +76,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     '/api/user/changerequest',
     { schema: { body: ZChangeRequestBody, response: { 200: ZOk } }, config: { access: 'user' } },
     async (req) => {
+      await changeRequestLimit(actorOf(req).userId);
       await requestDataChange(deps, req.tenant, actorOf(req), req.body);
       return { ok: true as const };
     },

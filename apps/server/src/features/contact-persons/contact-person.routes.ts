@@ -2,6 +2,7 @@ import { ZAppointmentRequest, ZAppointmentRequestBody, ZUserContactOptions } fro
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/access';
 import type { AppDeps } from '../../platform/deps';
+import { REQUEST_LIMITS, requestLimit } from '../../platform/request-limits';
 import { listUserContactOptions, requestAppointment } from './contact-person.service';
 
 /**
@@ -10,6 +11,7 @@ import { listUserContactOptions, requestAppointment } from './contact-person.ser
  */
 export const contactPersonRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const access = 'learner.use' as const;
+  const appointmentLimit = requestLimit(deps.db, REQUEST_LIMITS.appointmentRequest);
 
   app.get(
     '/api/client/user-contact-options',
@@ -20,7 +22,10 @@ export const contactPersonRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asy
   app.post(
     '/api/client/user-contact-options/appointment',
     { schema: { body: ZAppointmentRequestBody, response: { 200: ZAppointmentRequest } }, config: { access } },
-    (req) => requestAppointment(deps, actorOf(req), req.body),
+    async (req) => {
+      await appointmentLimit(actorOf(req).userId);
+      return requestAppointment(deps, actorOf(req), req.body);
+    },
   );
   await Promise.resolve();
 };

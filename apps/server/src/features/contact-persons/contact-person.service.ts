@@ -80,8 +80,9 @@ export async function requestAppointment(
       kind: 'appointment_request',
       locale,
       to: { address: to, name: contactName },
-      // The contact person answers the asker directly.
-      replyTo: body.email ?? user.email,
+      // The contact person answers the asker directly, at the account's own address: an address typed into the
+      // form is not proven to be the asker's (issue 28 point 7), so it stands in the details, never in Reply-To.
+      replyTo: user.email,
       values: {
         firstName: contact.firstName,
         lastName: contact.lastName,

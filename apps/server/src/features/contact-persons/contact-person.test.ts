@@ -1,8 +1,9 @@
-import { expect, it } from 'vitest';
+import { expect, it, onTestFinished, vi } from 'vitest';
 import { createClient, createUser, signIn } from '../../../test/factories';
 import { drainJobs, mailHandler, TestClock, workerDeps } from '../../../test/mail-test-kit';
 import { startTestSmtp } from '../../../test/smtp-test-server';
 import { describeEachDialect } from '../../../test/test-app';
+import { REQUEST_LIMITS } from '../../platform/request-limits';
 
 const DAY_MS = 86_400_000;
 const dayOf = (offset: number) => new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
@@ -81,13 +82,32 @@ describeEachDialect('contact persons and appointment requests', (ctx) => {
       const [mail] = await smtp.waitForMessages(1);
       expect(mail?.to).toMatchObject({ value: [{ address: 'hanna.huber@example.test' }] });
       expect(mail?.subject).toBe('Appointment request from Paula Probst');
-      expect(mail?.replyTo).toMatchObject({ value: [{ address: 'paula@example.test' }] });
+      // Reply-To is the account's own address (issue 28 point 7); the address typed into the form is in the text.
+      expect(mail?.replyTo).toMatchObject({ value: [{ address: participantUser.email }] });
+      expect(participantUser.email).not.toBe('paula@example.test');
+      expect(mail?.text).toContain('E-mail: paula@example.test');
       expect(mail?.text).toContain('Type: Phone call');
       expect(mail?.text).toContain('Preferred time of day: Before noon');
       expect(mail?.text).toContain('Fragen zur Schulung');
     } finally {
       await smtp.stop();
     }
+  });
+
+  it('limits one user to 10 appointment requests an hour (issue 28 point 7)', async () => {
+    const { client, admin, participant, contact } = await setup();
+    const id = await contact(client.id, admin);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(`${dayOf(0)}T10:00:05Z`));
+    onTestFinished(() => void vi.useRealTimers());
+    const statuses: number[] = [];
+    for (let i = 0; i <= REQUEST_LIMITS.appointmentRequest.max; i++)
+      statuses.push((await participant.post('/api/client/user-contact-options/appointment', request(id))).statusCode);
+    expect(statuses).toEqual([...Array<number>(10).fill(200), 429]);
+    // Another user of the client is not held back.
+    const { app, deps } = ctx();
+    const other = await signIn(app, await createUser(deps.db, client));
+    expect((await other.post('/api/client/user-contact-options/appointment', request(id))).statusCode).toBe(200);
   });
 
   it('refuses a second date before the first, a date in the past and no way to reach the user, each with its code', async () => {

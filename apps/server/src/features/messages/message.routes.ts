@@ -13,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/access';
 import type { AppDeps } from '../../platform/deps';
+import { REQUEST_LIMITS, requestLimit } from '../../platform/request-limits';
 import {
   findRecipients,
   listMessages,
@@ -30,6 +31,7 @@ import {
 export const messageRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const access = 'learner.use' as const;
   const ok = { ok: true as const };
+  const privateMessageLimit = requestLimit(deps.db, REQUEST_LIMITS.privateMessage);
 
   app.get(
     '/api/messages',
@@ -50,7 +52,10 @@ export const messageRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   app.post(
     '/api/messages/private',
     { schema: { body: ZSendPrivateMessageBody, response: { 200: ZMessage } }, config: { access } },
-    (req) => sendPrivateMessage(deps, actorOf(req), req.body),
+    async (req) => {
+      await privateMessageLimit(actorOf(req).userId);
+      return sendPrivateMessage(deps, actorOf(req), req.body);
+    },
   );
 
   app.post(

@@ -42,6 +42,32 @@ export interface WebhookHeaders {
 
 const TIMEOUT_MS = 10_000;
 
+/** PayPal's API hosts, live and sandbox: where its webhook signing certificates are served from. */
+const PAYPAL_API_HOSTS = new Set([
+  'api.paypal.com',
+  'api-m.paypal.com',
+  'api.sandbox.paypal.com',
+  'api-m.sandbox.paypal.com',
+]);
+
+/**
+ * Issue 28 point 7: PayPal's verify call fetches the certificate at the webhook's PAYPAL-CERT-URL, so anyone could
+ * make each call of ours to PayPal carry a URL of their choosing (and make us call out at all for a forged event).
+ * Only a certificate on PayPal's API hosts over https is passed on; the configured PAYPAL_API_BASE's own origin is
+ * accepted too (it is PayPal by configuration: the fake PayPal of the tests and the browser journey).
+ */
+export function isPaypalCertUrl(certUrl: string, apiBase: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(certUrl);
+  } catch {
+    return false;
+  }
+  if (url.username || url.password) return false;
+  if (url.protocol === 'https:' && url.port === '' && PAYPAL_API_HOSTS.has(url.hostname)) return true;
+  return url.origin === new URL(apiBase).origin;
+}
+
 const toOrder = (raw: RawOrder): PaypalOrder => ({
   id: raw.id,
   status: raw.status,
@@ -155,7 +181,7 @@ export class PaypalClient {
    * signature against the event as received and the webhook id configured here.
    */
   async verifyWebhook(headers: WebhookHeaders, event: unknown): Promise<boolean> {
-    if (!this.webhookId) return false;
+    if (!this.webhookId || !isPaypalCertUrl(headers.certUrl, this.base)) return false;
     const answer = await this.call<{ verification_status?: string }>(
       'POST',
       '/v1/notifications/verify-webhook-signature',

@@ -17,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../platform/access';
 import type { AppDeps } from '../../platform/deps';
+import { REQUEST_LIMITS, requestLimit } from '../../platform/request-limits';
 import { attachment } from '../documents/documents.routes';
 import { listMyInvoices, openMyInvoice } from './invoice.service';
 import { pollPaypalPurchase } from './paypal-sync';
@@ -38,6 +39,8 @@ const received = new WeakMap<object, unknown>();
 export const premiumRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const learner = { access: 'learner.use' as const };
   const admin = { access: 'clients.administer' as const };
+  const purchaseLimit = requestLimit(deps.db, REQUEST_LIMITS.premiumPurchase);
+  const webhookLimit = requestLimit(deps.db, REQUEST_LIMITS.paypalWebhook);
 
   app.get('/api/premium/offer', { schema: { response: { 200: ZPremiumOffer } }, config: learner }, (req) =>
     getOffer(deps, actorOf(req)),
@@ -46,7 +49,8 @@ export const premiumRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   app.post(
     '/api/premium/purchases',
     { schema: { body: ZCreatePurchaseBody, response: { 200: ZPurchase } }, config: learner },
-    (req) => {
+    async (req) => {
+      await purchaseLimit(actorOf(req).userId);
       // The popup comes back to the host the buyer used (the client's, resolved by the access guard).
       const origin = `${req.protocol}://${req.host}`;
       return createPurchase(deps, actorOf(req), req.body, {
@@ -127,11 +131,13 @@ export const premiumRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
         done();
       },
     },
-    (req) =>
-      handlePaypalWebhook(deps, req.tenant.id, webhookHeaders(req.headers), {
+    async (req) => {
+      await webhookLimit(req.ip);
+      return handlePaypalWebhook(deps, req.tenant.id, webhookHeaders(req.headers), {
         ...(req.body as WebhookEvent),
         received: received.get(req) ?? req.body,
-      }),
+      });
+    },
   );
   await Promise.resolve();
 };
