@@ -156,6 +156,26 @@ export async function failAbandonedJobs(db: Db, now: Date): Promise<number> {
   return Number(res.numUpdatedRows);
 }
 
+/**
+ * Deletes up to `limit` finished (succeeded or failed) jobs of `kind` that finished before `before`; answers how
+ * many. For kinds nobody reads after they ran (the clean-up of a feature that makes such jobs from a public call).
+ */
+export async function deleteFinishedJobs(db: DbOrTrx, kind: string, before: Date, limit: number): Promise<number> {
+  const res = await db
+    .deleteFrom('jobs')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('jobs')
+        .select('id')
+        .where('kind', '=', kind)
+        .where('status', 'in', ['succeeded', 'failed'])
+        .where('finished_at', '<', iso(before))
+        .limit(limit),
+    )
+    .executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
+
 const leased = (db: DbOrTrx, lease: JobLease) =>
   db
     .updateTable('jobs')

@@ -6,6 +6,7 @@ import { newId } from '../../platform/ids';
 import { runDueJobs } from '../../platform/jobs';
 import { runDueSchedules } from '../../platform/scheduler';
 import { accessCleanupSchedule, createAccessCleanupHandler } from './access-cleanup.job';
+import { PASSWORD_RESET_JOB } from './password-reset.service';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -111,6 +112,7 @@ describeEachDialect('daily clean-up of expired sessions and link tokens', (ctx) 
       linkTokens: 2,
       entraNonces: 0,
       forgotUsernameRequests: 0,
+      resetJobs: 0,
     });
     const sessions = await db.selectFrom('sessions').select('user_agent').execute();
     expect(sessions.map((s) => s.user_agent).sort()).toEqual([...kept].sort());
@@ -131,11 +133,12 @@ describeEachDialect('daily clean-up of expired sessions and link tokens', (ctx) 
       linkTokens: 0,
       entraNonces: 0,
       forgotUsernameRequests: 0,
+      resetJobs: 0,
     });
     const left = await db.selectFrom('sessions').select('user_agent').execute();
     expect(left.map((s) => s.user_agent).sort()).toEqual(['a day short of 365 days', 'fresh']);
   });
-  it('deletes Entra nonces used or expired, and forgot-username requests past their 24 hours (issue 28 point 7)', async () => {
+  it('deletes Entra nonces used or expired, forgot-username requests past their 24 hours and reset jobs finished over a week ago (issue 28 point 7)', async () => {
     const { deps } = ctx();
     const { db } = deps;
     const client = await createClient(db);
@@ -168,6 +171,33 @@ describeEachDialect('daily clean-up of expired sessions and link tokens', (ctx) 
         .execute();
     await request('an hour short of a day', DAY - HOUR);
     await request('a day and an hour', DAY + HOUR);
+    const resetJob = async (status: string, finishedAgo: number | null) => {
+      const id = newId();
+      await db
+        .insertInto('jobs')
+        .values({
+          id,
+          client_id: client.id,
+          kind: PASSWORD_RESET_JOB,
+          status,
+          payload: '{}',
+          attempts: 1,
+          max_attempts: 3,
+          run_at: at(-8 * DAY),
+          progress_total: 0,
+          progress_done: 0,
+          progress_succeeded: 0,
+          progress_failed: 0,
+          created_at: at(-8 * DAY),
+          finished_at: finishedAgo === null ? null : at(-finishedAgo),
+          updated_at: at(-8 * DAY),
+        })
+        .execute();
+      return id;
+    };
+    const keptJobs = [await resetJob('succeeded', 6 * DAY), await resetJob('queued', null)];
+    await resetJob('succeeded', 8 * DAY);
+    await resetJob('failed', 8 * DAY);
 
     const handler = createAccessCleanupHandler();
     await runDueSchedules(deps, [accessCleanupSchedule], { now: clock.now });
@@ -178,5 +208,7 @@ describeEachDialect('daily clean-up of expired sessions and link tokens', (ctx) 
     expect(await db.selectFrom('entra_nonces').select('nonce_hash').execute()).toEqual([{ nonce_hash: 'open' }]);
     const requests = await db.selectFrom('forgot_username_requests').select('name_normalized').execute();
     expect(requests).toEqual([{ name_normalized: 'an hour short of a day' }]);
+    const jobs = await db.selectFrom('jobs').select('id').where('kind', '=', PASSWORD_RESET_JOB).execute();
+    expect(jobs.map((j) => j.id).sort()).toEqual([...keptJobs].sort());
   });
 });

@@ -2,9 +2,11 @@ import { FORGOT_USERNAME_WINDOW_HOURS } from '@lms/contracts/constants';
 import type { DbOrTrx } from '../../db/database';
 import { CLEANUP_BATCH, deleteInBatches } from '../../platform/batch-delete';
 import type { JobHandler } from '../../platform/jobs';
+import { deleteFinishedJobs } from '../../platform/jobs-store';
 import { defineSchedule, type ScheduledRun } from '../../platform/scheduler';
 import { deleteExpiredSessions } from '../../platform/session';
 import { deleteStaleEntraNonces } from '../entra-login/entra-nonce-cleanup';
+import { PASSWORD_RESET_JOB } from './password-reset.service';
 
 /** A used or expired link is kept this long, then deleted. */
 export const LINK_TOKEN_KEEP_DAYS = 7;
@@ -13,7 +15,8 @@ const DAY_MS = 86_400_000;
 /**
  * The first recurring job (platform/scheduler.ts): once a day, delete what no longer opens anything: sessions past
  * SESSION_IDLE_DAYS / SESSION_MAX_DAYS, link tokens (reset, activation) used or expired more than
- * LINK_TOKEN_KEEP_DAYS ago, Entra sign-in nonces used or expired, and forgot-username requests past their window. A platform job (client_id null) across all clients. Missed days make one run: it
+ * LINK_TOKEN_KEEP_DAYS ago, Entra sign-in nonces used or expired, forgot-username requests past their window, and
+ * password-reset jobs finished more than LINK_TOKEN_KEEP_DAYS ago. A platform job (client_id null) across all clients. Missed days make one run: it
  * deletes by the time it runs, so a run after downtime catches up by itself.
  */
 export const accessCleanupSchedule = defineSchedule({
@@ -68,7 +71,16 @@ export function createAccessCleanupHandler(): JobHandler<ScheduledRun> {
       const forgotUsernameRequests = await deleteInBatches(ctx, (limit) =>
         deleteOldForgotUsernameRequests(db, ctx.now(), limit),
       );
-      return { sessions, linkTokens, entraNonces, forgotUsernameRequests };
+      // Each public reset request is a job nobody reads after it ran (password-reset.service.ts): kept a week.
+      const resetJobs = await deleteInBatches(ctx, (limit) =>
+        deleteFinishedJobs(
+          db,
+          PASSWORD_RESET_JOB,
+          new Date(ctx.now().getTime() - LINK_TOKEN_KEEP_DAYS * DAY_MS),
+          limit,
+        ),
+      );
+      return { sessions, linkTokens, entraNonces, forgotUsernameRequests, resetJobs };
     },
   };
 }
