@@ -4,13 +4,13 @@ export const DE_DE: DefaultTemplateSet = {
   activation: {
     name: 'Kontoaktivierung',
     subject: 'Ihr Zugang zur Schulungsplattform von {{clientName}}',
-    bodyText: `Hallo {{name}},
+    bodyText: `Hallo{{#name}} {{name}}{{/name}},
 
 für Sie wurde ein Zugang zur Schulungsplattform von {{clientName}} eingerichtet. Bitte legen Sie über diesen Link Ihr Passwort fest:
 
 {{link}}
 
-Der Link ist 24 Stunden gültig. Bei Fragen erreichen Sie uns unter {{supportEmail}}.
+Der Link ist 24 Stunden gültig.{{#supportEmail}} Bei Fragen erreichen Sie uns unter {{supportEmail}}.{{/supportEmail}}
 
 Viele Grüße
 {{clientName}}`,
@@ -18,7 +18,7 @@ Viele Grüße
   password_reset: {
     name: 'Passwort zurücksetzen',
     subject: 'Passwort zurücksetzen – {{clientName}}',
-    bodyText: `Hallo {{name}},
+    bodyText: `Hallo{{#name}} {{name}}{{/name}},
 
 Sie haben angefordert, Ihr Passwort zurückzusetzen. Über diesen Link können Sie ein neues Passwort festlegen:
 
@@ -41,23 +41,25 @@ Viele Grüße
   invitation: {
     name: 'Einladung zur Schulung',
     subject: 'Einladung zur Schulung „{{courseTitle}}“',
-    bodyText: `Hallo {{name}},
+    bodyText: `Hallo{{#name}} {{name}}{{/name}},
 
-Sie sind zur Schulung „{{courseTitle}}“ eingeladen. Bitte schließen Sie sie bis zum {{deadline}} ab:
+Sie sind zur Schulung „{{courseTitle}}“ eingeladen. Bitte schließen Sie sie{{#deadline}} bis zum {{deadline}}{{/deadline}} ab:
 
 {{link}}
 
+{{#supportEmail}}
 Bei Fragen erreichen Sie uns unter {{supportEmail}}.
 
+{{/supportEmail}}
 Viele Grüße
 {{clientName}}`,
   },
   reminder: {
     name: 'Erinnerung an die Schulung',
     subject: 'Erinnerung: Schulung „{{courseTitle}}“',
-    bodyText: `Hallo {{name}},
+    bodyText: `Hallo{{#name}} {{name}}{{/name}},
 
-wir möchten Sie an die Schulung „{{courseTitle}}“ erinnern, die Sie noch nicht abgeschlossen haben. Bitte schließen Sie sie bis zum {{deadline}} ab:
+wir möchten Sie an die Schulung „{{courseTitle}}“ erinnern, die Sie noch nicht abgeschlossen haben. Bitte schließen Sie sie{{#deadline}} bis zum {{deadline}}{{/deadline}} ab:
 
 {{link}}
 
@@ -76,7 +78,7 @@ Viele Grüße
   appointment_request: {
     name: 'Terminanfrage',
     subject: 'Terminanfrage von {{name}}',
-    bodyText: `Hallo {{firstName}} {{lastName}},
+    bodyText: `Hallo{{#firstName}} {{firstName}}{{/firstName}}{{#lastName}} {{lastName}}{{/lastName}},
 
 {{name}} bittet um einen Termin:
 
@@ -85,7 +87,7 @@ Viele Grüße
   certificate_issued: {
     name: 'Teilnahmebescheinigung',
     subject: 'Ihre Teilnahmebescheinigung für „{{courseTitle}}“',
-    bodyText: `Hallo {{name}},
+    bodyText: `Hallo{{#name}} {{name}}{{/name}},
 
 herzlichen Glückwunsch, Sie haben die Schulung „{{courseTitle}}“ abgeschlossen. Ihre Teilnahmebescheinigung finden Sie hier:
 
@@ -97,28 +99,32 @@ Viele Grüße
   premium_invoice: {
     name: 'Premium-Rechnung',
     subject: 'Ihre Rechnung von {{clientName}}',
-    bodyText: `Hallo {{name}},
+    bodyText: `Hallo{{#name}} {{name}}{{/name}},
 
 vielen Dank für Ihre Bestellung. Ihre Rechnung:
 
 {{details}}
 
+{{#link}}
 Sie können sie hier herunterladen: {{link}}
 
+{{/link}}
 Viele Grüße
 {{clientName}}`,
   },
   premium_confirmation: {
     name: 'Premium-Bestätigung',
     subject: 'Ihr Premium-Zugang ist aktiv',
-    bodyText: `Hallo {{name}},
+    bodyText: `Hallo{{#name}} {{name}}{{/name}},
 
 Ihr Premium-Zugang bei {{clientName}} ist jetzt aktiv:
 
 {{details}}
 
+{{#link}}
 Zu Ihren Kursen: {{link}}
 
+{{/link}}
 Viele Grüße
 {{clientName}}`,
   },

@@ -4,13 +4,13 @@ export const EN_US: DefaultTemplateSet = {
   activation: {
     name: 'Account activation',
     subject: 'Your access to the {{clientName}} training platform',
-    bodyText: `Hello {{name}},
+    bodyText: `Hello{{#name}} {{name}}{{/name}},
 
 an account on the {{clientName}} training platform has been set up for you. Please set your password with this link:
 
 {{link}}
 
-The link is valid for 24 hours. If you have questions, write to {{supportEmail}}.
+The link is valid for 24 hours.{{#supportEmail}} If you have questions, write to {{supportEmail}}.{{/supportEmail}}
 
 Kind regards
 {{clientName}}`,
@@ -18,7 +18,7 @@ Kind regards
   password_reset: {
     name: 'Password reset',
     subject: 'Reset your password – {{clientName}}',
-    bodyText: `Hello {{name}},
+    bodyText: `Hello{{#name}} {{name}}{{/name}},
 
 you asked to reset your password. Use this link to choose a new one:
 
@@ -41,23 +41,25 @@ Kind regards
   invitation: {
     name: 'Training invitation',
     subject: 'Invitation to the training "{{courseTitle}}"',
-    bodyText: `Hello {{name}},
+    bodyText: `Hello{{#name}} {{name}}{{/name}},
 
-you are invited to the training "{{courseTitle}}". Please complete it by {{deadline}}:
+you are invited to the training "{{courseTitle}}". Please complete it{{#deadline}} by {{deadline}}{{/deadline}}:
 
 {{link}}
 
+{{#supportEmail}}
 If you have questions, write to {{supportEmail}}.
 
+{{/supportEmail}}
 Kind regards
 {{clientName}}`,
   },
   reminder: {
     name: 'Training reminder',
     subject: 'Reminder: training "{{courseTitle}}"',
-    bodyText: `Hello {{name}},
+    bodyText: `Hello{{#name}} {{name}}{{/name}},
 
-this is a reminder of the training "{{courseTitle}}", which you have not completed yet. Please complete it by {{deadline}}:
+this is a reminder of the training "{{courseTitle}}", which you have not completed yet. Please complete it{{#deadline}} by {{deadline}}{{/deadline}}:
 
 {{link}}
 
@@ -76,7 +78,7 @@ Kind regards
   appointment_request: {
     name: 'Appointment request',
     subject: 'Appointment request from {{name}}',
-    bodyText: `Hello {{firstName}} {{lastName}},
+    bodyText: `Hello{{#firstName}} {{firstName}}{{/firstName}}{{#lastName}} {{lastName}}{{/lastName}},
 
 {{name}} asks for an appointment:
 
@@ -85,7 +87,7 @@ Kind regards
   certificate_issued: {
     name: 'Certificate of participation',
     subject: 'Your certificate for "{{courseTitle}}"',
-    bodyText: `Hello {{name}},
+    bodyText: `Hello{{#name}} {{name}}{{/name}},
 
 congratulations, you have completed the training "{{courseTitle}}". Your certificate of participation is here:
 
@@ -97,28 +99,32 @@ Kind regards
   premium_invoice: {
     name: 'Premium invoice',
     subject: 'Your invoice from {{clientName}}',
-    bodyText: `Hello {{name}},
+    bodyText: `Hello{{#name}} {{name}}{{/name}},
 
 thank you for your order. Your invoice:
 
 {{details}}
 
+{{#link}}
 Download it here: {{link}}
 
+{{/link}}
 Kind regards
 {{clientName}}`,
   },
   premium_confirmation: {
     name: 'Premium confirmation',
     subject: 'Your premium access is active',
-    bodyText: `Hello {{name}},
+    bodyText: `Hello{{#name}} {{name}}{{/name}},
 
 your premium access at {{clientName}} is now active:
 
 {{details}}
 
+{{#link}}
 Go to your courses: {{link}}
 
+{{/link}}
 Kind regards
 {{clientName}}`,
   },

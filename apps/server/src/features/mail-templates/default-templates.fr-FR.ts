@@ -4,13 +4,13 @@ export const FR_FR: DefaultTemplateSet = {
   activation: {
     name: 'Activation du compte',
     subject: 'Votre accès à la plateforme de formation de {{clientName}}',
-    bodyText: `Bonjour {{name}},
+    bodyText: `Bonjour{{#name}} {{name}}{{/name}},
 
 un accès à la plateforme de formation de {{clientName}} a été créé pour vous. Veuillez définir votre mot de passe avec ce lien :
 
 {{link}}
 
-Le lien est valable 24 heures. Pour toute question, écrivez à {{supportEmail}}.
+Le lien est valable 24 heures.{{#supportEmail}} Pour toute question, écrivez à {{supportEmail}}.{{/supportEmail}}
 
 Cordialement
 {{clientName}}`,
@@ -18,7 +18,7 @@ Cordialement
   password_reset: {
     name: 'Réinitialisation du mot de passe',
     subject: 'Réinitialiser votre mot de passe – {{clientName}}',
-    bodyText: `Bonjour {{name}},
+    bodyText: `Bonjour{{#name}} {{name}}{{/name}},
 
 vous avez demandé la réinitialisation de votre mot de passe. Ce lien vous permet d’en choisir un nouveau :
 
@@ -41,23 +41,25 @@ Cordialement
   invitation: {
     name: 'Invitation à la formation',
     subject: 'Invitation à la formation « {{courseTitle}} »',
-    bodyText: `Bonjour {{name}},
+    bodyText: `Bonjour{{#name}} {{name}}{{/name}},
 
-vous êtes invité(e) à la formation « {{courseTitle}} ». Veuillez la terminer avant le {{deadline}} :
+vous êtes invité(e) à la formation « {{courseTitle}} ». Veuillez la terminer{{#deadline}} avant le {{deadline}}{{/deadline}} :
 
 {{link}}
 
+{{#supportEmail}}
 Pour toute question, écrivez à {{supportEmail}}.
 
+{{/supportEmail}}
 Cordialement
 {{clientName}}`,
   },
   reminder: {
     name: 'Rappel de formation',
     subject: 'Rappel : formation « {{courseTitle}} »',
-    bodyText: `Bonjour {{name}},
+    bodyText: `Bonjour{{#name}} {{name}}{{/name}},
 
-nous vous rappelons la formation « {{courseTitle}} », que vous n’avez pas encore terminée. Veuillez la terminer avant le {{deadline}} :
+nous vous rappelons la formation « {{courseTitle}} », que vous n’avez pas encore terminée. Veuillez la terminer{{#deadline}} avant le {{deadline}}{{/deadline}} :
 
 {{link}}
 
@@ -76,7 +78,7 @@ Cordialement
   appointment_request: {
     name: 'Demande de rendez-vous',
     subject: 'Demande de rendez-vous de {{name}}',
-    bodyText: `Bonjour {{firstName}} {{lastName}},
+    bodyText: `Bonjour{{#firstName}} {{firstName}}{{/firstName}}{{#lastName}} {{lastName}}{{/lastName}},
 
 {{name}} demande un rendez-vous :
 
@@ -85,7 +87,7 @@ Cordialement
   certificate_issued: {
     name: 'Attestation de participation',
     subject: 'Votre attestation pour « {{courseTitle}} »',
-    bodyText: `Bonjour {{name}},
+    bodyText: `Bonjour{{#name}} {{name}}{{/name}},
 
 félicitations, vous avez terminé la formation « {{courseTitle}} ». Votre attestation de participation se trouve ici :
 
@@ -97,28 +99,32 @@ Cordialement
   premium_invoice: {
     name: 'Facture premium',
     subject: 'Votre facture de {{clientName}}',
-    bodyText: `Bonjour {{name}},
+    bodyText: `Bonjour{{#name}} {{name}}{{/name}},
 
 merci pour votre commande. Votre facture :
 
 {{details}}
 
+{{#link}}
 Téléchargez-la ici : {{link}}
 
+{{/link}}
 Cordialement
 {{clientName}}`,
   },
   premium_confirmation: {
     name: 'Confirmation premium',
     subject: 'Votre accès premium est actif',
-    bodyText: `Bonjour {{name}},
+    bodyText: `Bonjour{{#name}} {{name}}{{/name}},
 
 votre accès premium chez {{clientName}} est maintenant actif :
 
 {{details}}
 
+{{#link}}
 Vers vos cours : {{link}}
 
+{{/link}}
 Cordialement
 {{clientName}}`,
   },
