@@ -73,6 +73,9 @@ export const ERROR_CODES = [
   'launch_expired',
   // mail and reminders
   'template_placeholder_unknown',
+  'template_section_invalid',
+  'template_remote_resource',
+  'template_link_position',
   'smtp_test_failed',
   'smtp_host_not_allowed',
   'reminder_too_soon',

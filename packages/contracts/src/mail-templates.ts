@@ -19,6 +19,16 @@ export type TMailTemplateKind = (typeof MAIL_TEMPLATE_KINDS)[number];
 export const ZMailTemplateKind = z.enum(MAIL_TEMPLATE_KINDS);
 
 /**
+ * The kinds whose link carries a one-time token (DECISIONS "reset and activation links"): their `{{link}}` may stand
+ * only on a line of its own in the text and only as the exact `href` of a link in the HTML (issue 28 point 1). A new
+ * kind with a secret link belongs here.
+ */
+export const SECRET_LINK_KINDS: ReadonlySet<TMailTemplateKind> = new Set<TMailTemplateKind>([
+  'activation',
+  'password_reset',
+]);
+
+/**
  * DECISIONS "template placeholders", plus `details`: the pre-formatted request text of the mails that carry one
  * (forgot username, data-change and appointment requests, invoices), which the eight named values cannot hold.
  */

@@ -65,6 +65,12 @@ export const ERROR_MESSAGES: Record<TErrorCode, string> = {
   scorm_stale_commit: 'A newer commit was already saved.',
   launch_expired: 'The launch has expired.',
   template_placeholder_unknown: 'The template uses an unknown placeholder.',
+  template_section_invalid:
+    'A conditional block of the template is not closed, closed without being opened, or the HTML part uses more than four different ones.',
+  template_remote_resource:
+    'The template loads something from elsewhere (an image source, CSS url(), a stylesheet or frame) or puts a placeholder into CSS or an unquoted attribute; a mail may only link to it.',
+  template_link_position:
+    'In this template the one-time link {{link}} may stand only on a line of its own in the text, and only as the exact href of a link (and its text) in the HTML.',
   smtp_test_failed: 'The SMTP connection test failed; the configuration was disabled.',
   smtp_host_not_allowed: 'This SMTP host or port is not allowed.',
   reminder_too_soon: 'A reminder cannot be resent so soon.',

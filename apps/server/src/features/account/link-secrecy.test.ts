@@ -193,7 +193,7 @@ describeEachDialect('one-time links are never readable after they were queued', 
     }
   });
 
-  it('an activation mail, even with the link in its subject and an HTML link, shows no token in the queue', async () => {
+  it('an activation mail with its own text and HTML links shows no token in the queue', async () => {
     const c = ctx();
     const { app, lines, runJobs } = await loggedApp(c);
     try {
@@ -205,9 +205,10 @@ describeEachDialect('one-time links are never readable after they were queued', 
       const saved = await content.post(`/api/mail-template/${activation?.id ?? ''}`, {
         locales: {
           'en-US': {
-            subject: 'Welcome {{firstName}} {{link}}',
-            bodyText: 'Hello {{firstName}}, set your password: {{link}}',
-            bodyHtml: '<p>Hello {{firstName}}, <a href="{{link}}">set your password</a> ({{link}})</p>',
+            subject: 'Welcome {{firstName}}',
+            bodyText: 'Hello {{firstName}}, set your password:\n{{link}}',
+            bodyHtml:
+              '<p>Hello {{firstName}}, <a href="{{link}}">set your password</a> (<a href="{{link}}">{{link}}</a>)</p>',
           },
         },
       });
@@ -224,17 +225,13 @@ describeEachDialect('one-time links are never readable after they were queued', 
 
       const waiting = await readQueue(content, ['token=', 'init-password', '…']);
       expectRedacted(waiting.details, '/init-password', client.host);
-      expect(waiting.details[0]).toMatchObject({
-        subject: expect.stringMatching(
-          new RegExp(`^Welcome Neu https://${client.host}/init-password\\?locale=[\\w-]+&token=…$`),
-        ) as unknown,
-      });
+      expect(waiting.details[0]).toMatchObject({ subject: 'Welcome Neu' });
       await runJobs();
       const [mail] = await smtp.waitForMessages(1);
       const link = linkIn(mail, '/init-password');
-      expect(mail?.subject).toBe(`Welcome Neu ${link.url}`);
+      expect(mail?.subject).toBe('Welcome Neu');
       const inHtml = link.url.replace('&', '&amp;');
-      expect(mail?.html).toContain(`<a href="${inHtml}">set your password</a> (${inHtml})`);
+      expect(mail?.html).toContain(`<a href="${inHtml}">set your password</a> (<a href="${inHtml}">${inHtml}</a>)`);
       const logged = [...lines];
       const sent = await readQueue(content, ['token=', link.token]);
       expect(sent.details).toMatchObject([{ status: 'sent', secretsRedacted: true }]);

@@ -1,11 +1,12 @@
 import type { TLocale } from '@lms/contracts/constants';
-import type { TMailTemplate } from '@lms/contracts/mail-templates';
+import type { TMailTemplate, TMailTemplateKind } from '@lms/contracts/mail-templates';
 import type { AppDeps } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/errors';
 import { nowIso } from '../../platform/ids';
 import type { Actor } from '../../platform/session';
 import { findMailTemplate, setMailTemplateFile, touchMailTemplate } from './mail-template.repository';
-import { assertKnownPlaceholders, getTemplate } from './mail-template.service';
+import { assertTemplateRules } from './mail-template-rules';
+import { getTemplate } from './mail-template.service';
 
 export interface UploadedFile {
   filename: string;
@@ -15,7 +16,7 @@ export interface UploadedFile {
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** An uploaded HTML body must be UTF-8 HTML with known placeholders; it wins over the typed HTML body. */
+/** An uploaded HTML body must be UTF-8 HTML that keeps the template rules; it wins over the typed HTML body. */
 function readHtml(file: UploadedFile): string {
   const isHtml = /\.html?$/i.test(file.filename) || file.mimetype === 'text/html';
   if (!isHtml) return badRequest('unknown_file_type');
@@ -36,9 +37,9 @@ export async function uploadTemplateFile(
   locale: TLocale,
   file: UploadedFile,
 ): Promise<TMailTemplate> {
-  if (!(await findMailTemplate(deps.db, actor.clientId, id))) notFound('mail_template');
+  const row = (await findMailTemplate(deps.db, actor.clientId, id)) ?? notFound('mail_template');
   const html = readHtml(file);
-  assertKnownPlaceholders(locale, { htmlFile: html });
+  await assertTemplateRules(row.kind as TMailTemplateKind, locale, { htmlFile: html });
   const now = nowIso();
   const name = file.filename.replace(/[^\p{L}\p{N} ._-]/gu, '_').slice(0, 200);
   await deps.db.transaction().execute(async (trx) => {

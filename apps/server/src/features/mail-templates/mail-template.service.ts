@@ -15,7 +15,7 @@ import {
 } from '@lms/contracts/mail-templates';
 import type { DbOrTrx } from '../../db/database';
 import type { AppDeps } from '../../platform/deps';
-import { badRequest, notFound } from '../../platform/errors';
+import { notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
 import { appendFooter } from '../../platform/mailer';
 import type { Actor } from '../../platform/session';
@@ -34,7 +34,8 @@ import {
   type MailTemplateLocaleRow,
   type MailTemplateRow,
 } from './mail-template.repository';
-import { findUnknownPlaceholders, renderTemplate, type RenderedMail, type TemplateSource } from './template-render';
+import { assertTemplateRules } from './mail-template-rules';
+import { renderTemplate, type RenderedMail, type TemplateSource } from './template-render';
 import { sampleValues } from './template-sample';
 
 type Page<T> = { items: T[]; total: number; totalCapped: boolean; page: number; pageSize: number };
@@ -73,17 +74,6 @@ export function shownTemplateName(
   const kind = row.kind as TMailTemplateKind;
   const builtIn = LOCALES.some((l) => defaultTemplateName(kind, l) === row.name);
   return builtIn ? defaultTemplateName(kind, reader) : row.name;
-}
-
-/** DECISIONS "template placeholders": an unknown placeholder is an error at save time, named in the answer. */
-export function assertKnownPlaceholders(
-  locale: TLocale,
-  fields: Partial<Record<'subject' | 'bodyText' | 'bodyHtml' | 'htmlFile', string | null>>,
-): void {
-  for (const [field, text] of Object.entries(fields)) {
-    const unknown = findUnknownPlaceholders(text);
-    if (unknown.length > 0) badRequest('template_placeholder_unknown', { locale, field, placeholders: unknown });
-  }
 }
 
 /**
@@ -144,9 +134,13 @@ async function loadTemplate(db: DbOrTrx, clientId: string, id: string, reader?: 
 export const getTemplate = (deps: AppDeps, actor: Actor, id: string) =>
   loadTemplate(deps.db, actor.clientId, id, actor.locale);
 
-function checkContents(locales: Partial<Record<TLocale, TMailTemplateContent>>): void {
+/** The save rules (mail-template-rules.ts) for each locale's texts. */
+async function checkContents(
+  kind: TMailTemplateKind,
+  locales: Partial<Record<TLocale, TMailTemplateContent>>,
+): Promise<void> {
   for (const [locale, c] of Object.entries(locales) as [TLocale, TMailTemplateContent][]) {
-    assertKnownPlaceholders(locale, { subject: c.subject, bodyText: c.bodyText, bodyHtml: c.bodyHtml });
+    await assertTemplateRules(kind, locale, { subject: c.subject, bodyText: c.bodyText, bodyHtml: c.bodyHtml });
   }
 }
 
@@ -156,7 +150,7 @@ export async function createTemplate(
   actor: Actor,
   body: TCreateMailTemplateBody,
 ): Promise<TMailTemplate> {
-  checkContents(body.locales);
+  await checkContents(body.kind, body.locales);
   const id = newId();
   const now = nowIso();
   await deps.db.transaction().execute(async (trx) => {
@@ -182,7 +176,8 @@ export async function updateTemplate(
   id: string,
   body: TUpdateMailTemplateBody,
 ): Promise<TMailTemplate> {
-  checkContents(body.locales ?? {});
+  const row = (await findMailTemplate(deps.db, actor.clientId, id)) ?? notFound('mail_template');
+  await checkContents(row.kind as TMailTemplateKind, body.locales ?? {});
   const now = nowIso();
   await deps.db.transaction().execute(async (trx) => {
     if (!(await findMailTemplate(trx, actor.clientId, id))) notFound('mail_template');
@@ -216,7 +211,7 @@ export async function previewTemplate(
     bodyHtml: draft.bodyHtml !== undefined ? draft.bodyHtml || null : (saved?.body_html ?? null),
     htmlFile: saved?.html_file ?? null,
   };
-  assertKnownPlaceholders(body.locale, {
+  await assertTemplateRules(row.kind as TMailTemplateKind, body.locale, {
     subject: source.subject,
     bodyText: source.bodyText,
     bodyHtml: source.bodyHtml,
@@ -265,7 +260,9 @@ export async function mailSourceOfKind(
   clientId: string,
   m: { kind: TMailTemplateKind; locale: TLocale; templateId?: string | null },
 ) {
-  const chosen = m.templateId ? await findMailTemplate(db, clientId, m.templateId) : undefined;
+  const named = m.templateId ? await findMailTemplate(db, clientId, m.templateId) : undefined;
+  // A named template of another kind is not used: its texts were checked by the rules of its own kind.
+  const chosen = named?.kind === m.kind ? named : undefined;
   const template = chosen ?? (await findStandardMailTemplate(db, clientId, m.kind));
   const localeRow = template
     ? pickLocale(await findMailTemplateLocales(db, clientId, template.id), m.locale)

@@ -123,7 +123,7 @@ export function createMailDeliveryHandler(): JobHandler<{ mailId: string }> {
         const route = await resolveMailRoute(ctx.deps, client);
         transport = route.transport;
         // The stored texts show one-time links redacted; only the mail that leaves carries them (mail-queue.ts).
-        const texts = deliverableTexts(ctx.deps.config.appSecret, mail);
+        const texts = await deliverableTexts(ctx.deps.config.appSecret, mail);
         sent = await transportFor(route).send({
           messageId: `<${mail.id}@${client.platform_domain}>`,
           from: route.from,

@@ -8,6 +8,7 @@ import { openSecret, sealSecret } from '../../platform/secret-box';
 import { containsSecret, revealSecret, type SecretText } from '../../platform/secret-text';
 import { escapeHtml, textToHtml, wrapHtmlDocument } from '../mail-templates/template-render';
 import { insertMails, type MailRow } from './mail.repository';
+import { restoreSecrets } from './secret-restore';
 
 export const MAIL_JOB_KIND = 'mail.send';
 
@@ -33,7 +34,7 @@ export interface MailToEnqueue {
 /** The key's purpose for a mail's sealed secrets (platform/secret-box.ts); the mail's id is bound to them. */
 const SECRETS_PURPOSE = 'mail-secrets-v1';
 
-/** [shown form, value] of each secret of a mail, in the order they are put back. */
+/** [shown form, value] of each secret of a mail. */
 type SecretPairs = [string, string][];
 
 interface StoredTexts {
@@ -69,14 +70,13 @@ function sealSecrets(
   };
 }
 
-const replaceAll = (text: string, shown: string, value: string) => text.split(shown).join(value);
-
 /**
- * The mail as it leaves: the stored subject and texts with each redacted secret put back (escaped in the HTML part,
- * as the template put it there). Only the mail worker calls this, right before handing the mail to SMTP. When the
- * secrets do not open (APP_SECRET changed) the mail fails for good: its links could not work anyway.
+ * The mail as it leaves: the stored subject and texts with each redacted secret put back only where the redacted
+ * link stands alone (secret-restore.ts: a whole line of the text, the exact href of an `<a>`; never the subject).
+ * Only the mail worker calls this, right before handing the mail to SMTP. When the secrets do not open (APP_SECRET
+ * changed) the mail fails for good: its links could not work anyway.
  */
-export function deliverableTexts(appSecret: string, mail: MailRow): StoredTexts {
+export async function deliverableTexts(appSecret: string, mail: MailRow): Promise<StoredTexts> {
   const out = { subject: mail.subject, text: mail.body_text, html: mail.body_html };
   if (!mail.secret_values_enc) return out;
   let pairs: SecretPairs;
@@ -85,12 +85,7 @@ export function deliverableTexts(appSecret: string, mail: MailRow): StoredTexts 
   } catch {
     throw new MailSendError('The mail’s one-time link cannot be opened (was APP_SECRET changed?).', true, null, null);
   }
-  for (const [shown, value] of pairs) {
-    out.subject = replaceAll(out.subject, shown, value);
-    out.text = replaceAll(out.text, shown, value);
-    out.html = replaceAll(out.html, escapeHtml(shown), escapeHtml(value));
-  }
-  return out;
+  return restoreSecrets(out, pairs, mail.locale as TLocale);
 }
 
 /**

@@ -1,5 +1,10 @@
 import type { TLocale } from '@lms/contracts/constants';
-import type { TMailPlaceholder, TMailTemplateKind, TMailValues } from '@lms/contracts/mail-templates';
+import {
+  SECRET_LINK_KINDS,
+  type TMailPlaceholder,
+  type TMailTemplateKind,
+  type TMailValues,
+} from '@lms/contracts/mail-templates';
 import type { DbOrTrx } from '../../db/database';
 import { notFound } from '../../platform/errors';
 import { isSecretText, type SecretText } from '../../platform/secret-text';
@@ -10,12 +15,6 @@ import { findClientMailInfo } from './mail.repository';
 
 /** A value that carries a secret (a link with a one-time token) is a SecretText: see sendTemplatedMail. */
 export type MailValues = { [K in TMailPlaceholder]?: string | SecretText };
-
-/**
- * The kinds whose link carries a one-time token (DECISIONS "reset and activation links"): their link must be a
- * SecretText, a plain string is refused. A new kind with a secret link belongs here.
- */
-export const SECRET_LINK_KINDS: ReadonlySet<TMailTemplateKind> = new Set(['activation', 'password_reset']);
 
 export interface TemplatedMail {
   kind: TMailTemplateKind;
@@ -79,6 +78,9 @@ export async function sendTemplatedMails(
   for (const mail of mails) queued.push(await renderedMail(trx, clientId, mail));
   return enqueueMails(trx, clientId, queued, now);
 }
+
+/** The kinds whose link must be a SecretText, a plain string is refused (the list lives in the contracts). */
+export { SECRET_LINK_KINDS };
 
 async function renderedMail(trx: DbOrTrx, clientId: string, mail: TemplatedMail): Promise<MailToEnqueue> {
   if (SECRET_LINK_KINDS.has(mail.kind) && !isSecretText(mail.values.link)) {

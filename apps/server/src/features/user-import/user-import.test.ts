@@ -333,7 +333,7 @@ describeEachDialect('CSV import and export', (ctx) => {
       expect(mail.body_text).not.toMatch(/token=[\w-]{10}/);
       expect(jobs.get(mail.job_id ?? '')).toBe(JSON.stringify({ mailId: mail.id }));
       const token = /init-password\?(?:locale=[\w-]+&)?token=([\w-]+)/.exec(
-        deliverableTexts(c.deps.config.appSecret, mail).text,
+        (await deliverableTexts(c.deps.config.appSecret, mail)).text,
       )?.[1];
       expect(hashToken(token ?? ''), mail.to_address).toBe(hashOfUser.get(users.get(mail.to_address) ?? ''));
     }

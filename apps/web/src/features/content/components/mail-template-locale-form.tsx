@@ -1,10 +1,17 @@
 import type { TLocale } from '@lms/contracts/constants';
-import { MAIL_PLACEHOLDERS, type TMailTemplateContent, type TMailTemplateLocale } from '@lms/contracts/mail-templates';
+import {
+  MAIL_PLACEHOLDERS,
+  SECRET_LINK_KINDS,
+  type TMailTemplateContent,
+  type TMailTemplateKind,
+  type TMailTemplateLocale,
+} from '@lms/contracts/mail-templates';
 import { Button, Code, FileButton, Group, Stack, Text, TextInput, Textarea, Title, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 interface Props {
   locale: TLocale;
+  kind: TMailTemplateKind;
   draft: TMailTemplateContent;
   saved: TMailTemplateLocale | undefined;
   onChange: (draft: TMailTemplateContent) => void;
@@ -18,6 +25,7 @@ interface Props {
 /** One locale of a template: subject, text, optional HTML, an uploaded HTML file, and the placeholders to use. */
 export function MailTemplateLocaleForm({
   locale,
+  kind,
   draft,
   saved,
   onChange,
@@ -91,6 +99,14 @@ export function MailTemplateLocaleForm({
         <Text size="sm" c="dimmed">
           {t('templates.placeholdersHint')}
         </Text>
+        <Text size="sm" c="dimmed">
+          {t('templates.sectionsHint')}
+        </Text>
+        {SECRET_LINK_KINDS.has(kind) && (
+          <Text size="sm" c="dimmed">
+            {t('templates.secretLinkHint')}
+          </Text>
+        )}
         <Group gap="xs">
           {MAIL_PLACEHOLDERS.map((p) => (
             <Tooltip key={p} label={t(`placeholders.${p}`)}>

@@ -146,6 +146,7 @@ function MailTemplateEditor({ template }: { template: TMailTemplate }) {
         {(l) => (
           <MailTemplateLocaleForm
             locale={l}
+            kind={template.kind}
             draft={drafts[l]}
             saved={template.locales.find((x) => x.locale === l)}
             errors={{
