@@ -22,6 +22,7 @@ import * as m0021 from './migrations/2026-11-25-0021-entra-login';
 import * as m0022 from './migrations/2026-11-25-0022-appointments';
 import * as m0023 from './migrations/2026-11-25-0023-messages';
 import * as m0025 from './migrations/2026-11-25-0025-list-plans';
+import * as m0026 from './migrations/2026-11-26-0026-mail-default-texts';
 
 /** Migrations are listed here (not read from the folder) so they bundle and run the same under tsx and vitest. */
 const migrations = (dialect: Dialect): Record<string, Migration> => ({
@@ -47,6 +48,7 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '2026-11-25-0022-appointments': { up: (db) => m0022.up(db, dialect) },
   '2026-11-25-0023-messages': { up: (db) => m0023.up(db, dialect) },
   '2026-11-25-0025-list-plans': { up: (db) => m0025.up(db) },
+  '2026-11-26-0026-mail-default-texts': { up: (db) => m0026.up(db) },
 });
 
 export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {

@@ -1,7 +1,10 @@
 import { expect, it } from 'vitest';
 import { createClient, createUser, signIn } from '../../../test/factories';
 import { describeEachDialect } from '../../../test/test-app';
+import type { Kysely } from 'kysely';
+import { up as updateDefaultTexts } from '../../db/migrations/2026-11-26-0026-mail-default-texts';
 import { sendTemplatedMail } from '../mail/send-templated-mail';
+import { defaultTemplateContent } from './default-templates';
 
 interface Template {
   id: string;
@@ -279,5 +282,44 @@ describeEachDialect('mail templates', (ctx) => {
       expect(res.statusCode).toBe(404);
       expect(res.body).not.toContain('Erinnerung');
     }
+  });
+
+  it('the migration gives unedited standard templates the new default texts and keeps edited ones', async () => {
+    const { deps } = ctx();
+    const { idOf } = await setup();
+    const id = idOf('invitation');
+    // The German default as it read before (a training without a deadline got "bis zum  ab").
+    const oldDe = `Hallo {{name}},
+
+Sie sind zur Schulung „{{courseTitle}}“ eingeladen. Bitte schließen Sie sie bis zum {{deadline}} ab:
+
+{{link}}
+
+Bei Fragen erreichen Sie uns unter {{supportEmail}}.
+
+Viele Grüße
+{{clientName}}`;
+    const setText = (locale: string, text: string) =>
+      deps.db
+        .updateTable('mail_template_locales')
+        .set({ body_text: text })
+        .where('template_id', '=', id)
+        .where('locale', '=', locale)
+        .execute();
+    // The German copy as the old default made it (unchanged since), the English one edited by the client.
+    await setText('de-DE', oldDe);
+    await setText('en-US', 'Our own words, by {{deadline}}.');
+    await updateDefaultTexts(deps.db as unknown as Kysely<unknown>);
+    const rows = await deps.db
+      .selectFrom('mail_template_locales')
+      .select(['locale', 'body_text'])
+      .where('template_id', '=', id)
+      .orderBy('locale')
+      .execute();
+    expect(rows.map((r) => r.body_text)).toEqual([
+      defaultTemplateContent('invitation', 'de-DE').bodyText,
+      'Our own words, by {{deadline}}.',
+      defaultTemplateContent('invitation', 'fr-FR').bodyText,
+    ]);
   });
 });
