@@ -131,6 +131,13 @@ describe('a content master edits the German reminder template, previews it and s
     await expect
       .poll(() => page.getByRole('alert').first().textContent())
       .toContain('Unbekannte Platzhalter: {{vorname}}');
+    // An image from elsewhere would tell a third party who opened the mail (issue 28 point 1): refused, in German.
+    await textbox(page, 'Betreff').fill('Bitte abschließen: {{courseTitle}}');
+    await textbox(page, 'HTML (optional)').fill('<p><img src="https://tracker.example/p.png"> {{link}}</p>');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').first().textContent())
+      .toContain('Die Vorlage lädt etwas von außerhalb');
 
     await page.getByRole('combobox', { name: 'Sprache' }).selectOption('en-US');
     await page.goto(server.url('/content/mail-template'));
