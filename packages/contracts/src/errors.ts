@@ -55,6 +55,7 @@ export const ERROR_CODES = [
   'group_required',
   'user_login_required',
   'csv_invalid',
+  'csv_encoding',
   'import_already_started',
   // content
   'course_in_use',

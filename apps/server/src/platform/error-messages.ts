@@ -49,6 +49,8 @@ export const ERROR_MESSAGES: Record<TErrorCode, string> = {
   group_required: 'Choose at least one of the groups you coordinate.',
   user_login_required: 'Give an e-mail address or a username.',
   csv_invalid: 'The file is not a readable CSV file with a header row.',
+  csv_encoding:
+    'The file is neither UTF-8 nor Windows-1252 text; details.line names the first line that is not. Nothing was imported.',
   import_already_started: 'This import has already been started.',
   course_in_use: 'The course is used by a training.',
   mail_template_not_found: 'The chosen mail template does not exist or is not of the needed kind.',

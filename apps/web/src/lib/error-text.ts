@@ -21,6 +21,9 @@ function withParams(err: unknown, t: (key: string, options?: Record<string, unkn
   const expected = isApiError(err) && err.code === 'unknown_file_type' ? err.details?.expected : undefined;
   if (Array.isArray(expected) && expected.length > 0)
     return t('forms:onlyFileTypes', { types: expected.map((x) => String(x).toUpperCase()).join(', ') });
+  // A CSV file in an encoding the import cannot read: the text names the first line that is wrong (issue 28).
+  const line = isApiError(err) && err.code === 'csv_encoding' ? err.details?.line : undefined;
+  if (typeof line === 'number') return t(errorTextKey(err), { line });
   return t(errorTextKey(err));
 }
 

@@ -1,9 +1,12 @@
 import Papa from 'papaparse';
 import { badRequest } from '../../platform/errors';
 
+export { decodeCsv } from './csv-decode';
+
 /**
- * DECISIONS "CSV": read UTF-8 with or without BOM, `;` or `,` detected; write UTF-8 with BOM and `;` (opens right
- * in German Excel), and defuse cells that a spreadsheet would run as a formula.
+ * DECISIONS "CSV": read UTF-8 (with or without BOM), UTF-16 with BOM or Windows-1252 (csv-decode.ts), `;`, `,` or
+ * tab detected; write UTF-8 with BOM and `;` (opens right in German Excel), and defuse cells that a spreadsheet
+ * would run as a formula.
  */
 export const BOM = '\uFEFF';
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -11,28 +14,22 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 const PREFIXED_FORMULA = /^'[=+\-@\t\r]/;
 
 export interface ParsedCsv {
-  delimiter: ';' | ',';
+  delimiter: ';' | ',' | '\t';
   headers: string[];
   rows: string[][];
-}
-
-export function decodeCsv(bytes: Buffer): string {
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
-  // NUL is no character of a text file (and PostgreSQL refuses it): a binary file named .csv.
-  if (text.includes('\u0000')) badRequest('csv_invalid', { reason: 'not_text' });
-  return text.startsWith(BOM) ? text.slice(1) : text;
 }
 
 /** Parses a whole file; a file without a header row and at least one column is not a CSV we can read. */
 export function parseCsv(text: string): ParsedCsv {
   const result = Papa.parse<string[]>(text.startsWith(BOM) ? text.slice(1) : text, {
     delimiter: '',
-    delimitersToGuess: [';', ','],
+    // Tab for Excel's "Unicode text" (UTF-16 with BOM); Papa takes it only where rows split into columns alike.
+    delimitersToGuess: [';', ',', '\t'],
     skipEmptyLines: 'greedy',
   });
   const [header, ...rows] = result.data;
   if (!header || header.length === 0 || header.every((h) => h.trim() === '')) return badRequest('csv_invalid');
-  const delimiter = result.meta.delimiter === ',' ? ',' : ';';
+  const delimiter = result.meta.delimiter === ',' || result.meta.delimiter === '\t' ? result.meta.delimiter : ';';
   return {
     delimiter,
     headers: header.map((h) => h.trim()),

@@ -74,7 +74,17 @@ export function parseDate(raw: string): Parsed<string | null> {
   return Number.isNaN(check.getTime()) || check.toISOString().slice(0, 10) !== date ? bad : ok(date);
 }
 
-const GENDER_WORDS: Record<string, TGender> = {
+/**
+ * A frozen table without prototype, read by own keys only: a cell such as `constructor` or `__proto__` is no word
+ * (issue 28: with a plain object, `constructor` answered the Object function as a gender).
+ */
+function wordTable<T>(words: Record<string, T>): Readonly<Record<string, T>> {
+  return Object.freeze(Object.assign(Object.create(null) as Record<string, T>, words));
+}
+const lookUp = <T>(table: Readonly<Record<string, T>>, word: string): T | undefined =>
+  Object.hasOwn(table, word) ? table[word] : undefined;
+
+const GENDER_WORDS = wordTable<TGender>({
   men: 'men',
   m: 'men',
   male: 'men',
@@ -97,23 +107,48 @@ const GENDER_WORDS: Record<string, TGender> = {
   o: 'other',
   x: 'other',
   autre: 'other',
-};
+});
 
 export function parseGender(raw: string): Parsed<TGender | null> {
   const v = foldText(raw.trim());
   if (v === '') return ok(null);
-  const g = GENDER_WORDS[v];
+  const g = lookUp(GENDER_WORDS, v);
   return g ? ok(g) : bad;
 }
 
-const TRUE_WORDS = new Set(['1', 'true', 'yes', 'ja', 'oui', 'active', 'aktiv', 'actif', 'x']);
-const FALSE_WORDS = new Set(['0', 'false', 'no', 'nein', 'non', 'inactive', 'inaktiv', 'inactif']);
+/**
+ * Yes/no cells, compared folded (any case, no accents), in English, German and French. Excel writes a boolean cell
+ * as TRUE/FALSE, WAHR/FALSCH or VRAI/FAUX in the language it runs in (issue 28).
+ */
+const YES_NO = wordTable<boolean>({
+  '1': true,
+  x: true,
+  true: true,
+  yes: true,
+  active: true,
+  wahr: true,
+  ja: true,
+  aktiv: true,
+  vrai: true,
+  oui: true,
+  actif: true,
+  '0': false,
+  false: false,
+  no: false,
+  inactive: false,
+  falsch: false,
+  nein: false,
+  inaktiv: false,
+  faux: false,
+  non: false,
+  inactif: false,
+});
 
 export function parseActive(raw: string): Parsed<boolean | null> {
   const v = foldText(raw.trim());
   if (v === '') return ok(null);
-  if (TRUE_WORDS.has(v)) return ok(true);
-  return FALSE_WORDS.has(v) ? ok(false) : bad;
+  const yes = lookUp(YES_NO, v);
+  return yes === undefined ? bad : ok(yes);
 }
 
 export function parseLocale(raw: string): Parsed<TLocale | null> {
