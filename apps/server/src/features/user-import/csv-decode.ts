@@ -28,6 +28,7 @@ export function decodeCsv(bytes: Buffer): string {
 }
 
 /** Control characters but tab, LF and CR; DEL and the C1 controls; U+FFFD, the mark of an earlier bad decoding. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const NOT_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFD]/;
 
 const refuse = (line: number): never => badRequest('csv_encoding', { line });
