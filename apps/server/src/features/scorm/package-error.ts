@@ -18,6 +18,7 @@ export const SCORM_PACKAGE_ERROR_CODES = [
   'manifest_missing',
   // imsmanifest.xml
   'manifest_too_large',
+  'manifest_encoding',
   'manifest_malformed',
   'manifest_entities',
   'manifest_not_manifest',

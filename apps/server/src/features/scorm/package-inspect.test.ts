@@ -187,4 +187,30 @@ describe('inspectExtractedPackage checks launch files against the extracted fold
     );
     expect((await inspectExtractedPackage(dir)).scos.map((s) => s.href)).toEqual(['index.html']);
   });
+
+  // Issue 28: the manifest was read as UTF-8 whatever it declared, so an ISO-8859-1 title lost every umlaut.
+  const withTitle = (name: string, bytes: Buffer) => {
+    const dir = makePackage(name, 'index.html', { 'index.html': 'x' });
+    writeFileSync(path.join(dir, 'imsmanifest.xml'), bytes);
+    return dir;
+  };
+  const titled = (declaration: string) => manifestFor('index.html').replace('<title>T</title>', `${declaration}`);
+
+  it('reads a manifest in the encoding it declares: ISO-8859-1 or windows-1252, else UTF-8', async () => {
+    const latin = `<?xml version="1.0" encoding="ISO-8859-1"?>${titled('<title>Übung „Größe“</title>')}`;
+    // „ and “ as the Windows-1252 bytes Word writes for them; the rest is ISO-8859-1.
+    const bytes = Buffer.from(latin.replace('„', '\x84').replace('“', '\x93'), 'latin1');
+    expect((await inspectExtractedPackage(withTitle('latin1', bytes))).title).toBe('Übung „Größe“');
+    const utf8 = `\uFEFF<?xml version="1.0"?>${titled('<title>Übung</title>')}`;
+    expect((await inspectExtractedPackage(withTitle('utf8', Buffer.from(utf8)))).title).toBe('Übung');
+  });
+
+  it('refuses a manifest whose bytes are not in its encoding, or that declares one it cannot read', async () => {
+    const undeclared = Buffer.from(`<?xml version="1.0"?>${titled('<title>Übung</title>')}`, 'latin1');
+    await expect(inspectExtractedPackage(withTitle('bad-utf8', undeclared))).rejects.toMatchObject({
+      code: 'manifest_encoding',
+    });
+    const sjis = Buffer.from(`<?xml version="1.0" encoding="Shift_JIS"?>${titled('<title>T</title>')}`);
+    await expect(inspectExtractedPackage(withTitle('sjis', sjis))).rejects.toMatchObject({ code: 'manifest_encoding' });
+  });
 });

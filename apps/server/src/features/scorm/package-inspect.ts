@@ -1,6 +1,7 @@
 import type { Dirent } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { decodeManifest } from './manifest-decode';
 import { parseManifest } from './manifest-parser';
 import type { ParsedManifest } from './manifest-types';
 import { ScormPackageError } from './package-error';
@@ -30,16 +31,6 @@ export async function inspectExtractedPackage(dir: string): Promise<ParsedManife
   const xml = decodeManifest(await readFile(manifestPath));
   const files = await listFiles(root);
   return parseManifest(xml, { fileExists: (relPath) => files.has(path.posix.normalize(relPath)) });
-}
-
-/** XML 1.0 appendix F: a byte-order mark announces UTF-16; otherwise the manifest is UTF-8 (all SCORM tools write it). */
-function decodeManifest(bytes: Buffer): string {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return bytes.subarray(2).toString('utf16le');
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) {
-    const body = bytes.subarray(2, bytes.length - (bytes.length % 2));
-    return Buffer.from(body).swap16().toString('utf16le');
-  }
-  return bytes.toString('utf8');
 }
 
 /** Every regular file under root, as a `/`-separated path relative to it; matched case-sensitively, like the server. */
