@@ -187,4 +187,61 @@ describe('a coordinator manages the users of their group', () => {
     await expect.poll(() => rowOf(page, 'Müller, Änne').textContent()).toContain('Team Nord');
     await context.close();
   });
+
+  it('previews a Windows-1252 file as German Excel saves it, and names the line of a file in no known encoding', async () => {
+    // Issue 28: umlauts became U+FFFD and the "Straße" column was dropped, with 0 issues shown.
+    const excel = Buffer.from(
+      'Vorname;Nachname;E-Mail;Straße;Aktiv\r\nGisela;Müller-Weiß;gisela@demo.example;Hauptstraße 5;WAHR\r\n',
+      'latin1',
+    );
+    const broken = Buffer.concat([excel, Buffer.from('M\x81ller;X;x@demo.example;;\r\n', 'latin1')]);
+    for (const [login, texts] of [
+      [
+        'superadmin@demo.example',
+        {
+          open: 'CSV importieren',
+          title: 'Benutzer aus CSV importieren',
+          upload: 'Hochladen und Vorschau',
+          summary: '1 Zeile: 1 importierbar, 0 mit Problem.',
+        },
+      ],
+      [
+        'admin@demo.example',
+        {
+          open: 'Import CSV',
+          title: 'Import users from CSV',
+          upload: 'Upload and preview',
+          summary: '1 row: 1 ready to import, 0 with a problem.',
+        },
+      ],
+    ] as const) {
+      const { context, page } = await openPage(browser);
+      await signIn(page, server, login);
+      await page.goto(server.url('/coordination/users'));
+      await page.getByRole('button', { name: texts.open }).click();
+      const dialog = page.getByRole('dialog', { name: texts.title });
+      const file = dialog.locator('input[type="file"]');
+      const lang = login.startsWith('admin') ? 'en' : 'de';
+      await file.setInputFiles({ name: 'benutzer.csv', mimeType: 'text/csv', buffer: broken });
+      await dialog.getByRole('button', { name: texts.upload }).click();
+      await expect
+        .poll(() => dialog.getByRole('alert').textContent())
+        .toMatch(lang === 'de' ? /^Zeile 3 der Datei ist weder UTF-8/ : /^Line 3 of the file is neither UTF-8/);
+      await settle(page);
+      await expectAccessible(page, `import encoding error ${lang}`);
+      await screenshot(page, `import-encoding-error-${lang}`);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await screenshot(page, `import-encoding-error-${lang}-390`);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await file.setInputFiles({ name: 'benutzer.csv', mimeType: 'text/csv', buffer: excel });
+      await dialog.getByRole('button', { name: texts.upload }).click();
+      await expect.poll(() => dialog.textContent()).toContain('Müller-Weiß');
+      expect(await dialog.textContent()).toContain('Hauptstraße 5');
+      expect(await dialog.textContent()).toContain(texts.summary);
+      expect(await dialog.textContent()).not.toContain('\uFFFD');
+      await settle(page);
+      await screenshot(page, `import-1252-preview-${lang}`);
+      await context.close();
+    }
+  });
 });

@@ -4,7 +4,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from './layout/lazy-parts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { useCurrentClient } from '../lib/use-current-client';
 import i18n from '../lib/i18n';
 import { buildCssVariables, buildTheme } from '../lib/theme';
@@ -21,7 +21,9 @@ export const queryClient = new QueryClient({
 function ClientTheme({ children }: { children: ReactNode }) {
   const client = useCurrentClient();
   const colours = client.data?.colours;
-  const theme = useMemo(() => buildTheme(colours), [colours]);
+  const { t } = useTranslation('forms');
+  const clearLabel = t('clear');
+  const theme = useMemo(() => buildTheme(colours, clearLabel), [colours, clearLabel]);
   const cssVariables = useMemo(() => buildCssVariables(colours), [colours]);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariables} defaultColorScheme="light">

@@ -7,7 +7,7 @@ import { ensureContrast, shadesOf } from './colour';
  * pale for text, so text colours are pushed to WCAG AA contrast against the background, and filled buttons pick
  * black or white text by luminance (0.179 is where both give the same contrast).
  */
-export function buildTheme(colours: TClientColours = DEFAULT_COLOURS): MantineThemeOverride {
+export function buildTheme(colours: TClientColours = DEFAULT_COLOURS, clearLabel = 'Clear'): MantineThemeOverride {
   const primary = ensureContrast(colours.primaryButton, colours.background);
   return createTheme({
     primaryColor: 'primary',
@@ -30,6 +30,10 @@ export function buildTheme(colours: TClientColours = DEFAULT_COLOURS): MantineTh
           title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)', color: 'var(--lms-color-headline)' },
         },
       },
+      // The × of every clearable field (select, date; a file input draws its own) is an icon button: it needs a
+      // name (WCAG 4.1.2), and Mantine gives it none. A field may still name it more precisely (clearButtonProps).
+      InputClearButton: { defaultProps: { 'aria-label': clearLabel } },
+      FileInput: { defaultProps: { clearButtonProps: { 'aria-label': clearLabel } } },
     },
     other: { colours },
   });

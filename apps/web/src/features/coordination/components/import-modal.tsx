@@ -111,7 +111,7 @@ export function ImportModal({ opened, onClose }: { opened: boolean; onClose: () 
         {preview && !status && (
           <>
             <Text size="sm">
-              {t('import.summary', { rows: preview.rowCount, valid: preview.validCount, issues: preview.issueCount })}
+              {t('import.summary', { count: preview.rowCount, valid: preview.validCount, issues: preview.issueCount })}
             </Text>
             <ImportPreviewTable preview={preview} onMapping={(m) => void remap(m)} disabled={busy} />
             <MultiSelect
