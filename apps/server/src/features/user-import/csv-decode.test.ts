@@ -59,6 +59,10 @@ describe('decodeCsv: UTF-8, UTF-16 with BOM or Windows-1252, and nothing else', 
     expect(refusal(Buffer.from('a;b\nGro\u00C3\u009F;x\n'))).toMatchObject({ details: { line: 2 } });
   });
 
+  it('composes letters written with a combining mark (macOS: u + U+0308) into one (NFC)', () => {
+    expect(decodeCsv(Buffer.from('name\nMu\u0308ller-Wei\u00df\n', 'utf8'))).toBe('name\nM\u00fcller-Wei\u00df\n');
+  });
+
   it('counts lines ended by CRLF, LF or a lone CR alike', () => {
     expect(refusal(cp1252('a\rb\r\nc\nd\x81\n'))).toMatchObject({ details: { line: 4 } });
     expect(refusal(Buffer.from('a\rb\r\nc\nd\u0007\n'))).toMatchObject({ details: { line: 4 } });

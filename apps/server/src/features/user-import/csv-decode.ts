@@ -24,7 +24,9 @@ export function decodeCsv(bytes: Buffer): string {
   const text = decodeByMark(bytes) ?? decodeUnmarked(bytes);
   const bad = NOT_TEXT.exec(text);
   if (bad) refuse(lineAt(text, bad.index));
-  return text;
+  // macOS tools may write an umlaut as a letter and a combining mark (u + U+0308): composed (NFC), the name compares,
+  // sorts and searches like the same name typed in the app.
+  return text.normalize('NFC');
 }
 
 /** Control characters but tab, LF and CR; DEL and the C1 controls; U+FFFD, the mark of an earlier bad decoding. */
