@@ -11,7 +11,7 @@ export const ERROR_MESSAGES: Record<TErrorCode, string> = {
   not_found: 'Not found.',
   client_not_found: 'The requested instance does not exist. Please check the URL.',
   conflict: 'The request conflicts with the current state.',
-  rate_limited: 'Too many requests. Please wait a minute.',
+  rate_limited: 'Too many requests. Please try again later.',
   payload_too_large: 'The upload is too large.',
   unknown_error: 'An unknown error occurred. Please try again later.',
   database_busy: 'The platform is busy right now. Please try again in a moment.',
