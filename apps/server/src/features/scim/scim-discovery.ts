@@ -1,6 +1,5 @@
 import { SCIM_MAX_RESULTS } from './scim-query';
-import { ENTERPRISE_SCHEMA, USER_SCHEMA } from './scim-user-map';
-import { GROUP_SCHEMA } from './scim-group.service';
+import { ENTERPRISE_SCHEMA, GROUP_SCHEMA, USER_SCHEMA } from './scim-schema';
 
 // RFC 7643 sections 5-7: what this server offers, for directories that read it before they provision.
 

@@ -22,10 +22,12 @@ import {
   updateResource,
   type ScimData,
 } from './scim-resource.repository';
+import { GROUP_SCHEMA, knownAttributes } from './scim-schema';
 import { project } from './scim-user-map';
 
-export const GROUP_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:Group';
-const FILTERABLE = ['id', 'displayname', 'externalid'];
+export { GROUP_SCHEMA };
+
+const FILTERABLE = ['id', 'displayname', 'externalid', 'members.value'];
 const NOT_STORED = new Set(['id', 'meta', 'members', 'displayName', 'externalId', 'schemas']);
 
 const asData = (body: unknown): ScimData =>
@@ -43,8 +45,9 @@ function groupFields(data: ScimData): { name: string; externalId: string | null 
   return { name: name.trim(), externalId: ext || null };
 }
 
+/** The attributes kept beside the group's columns: those of the Group schema (scim-schema.ts) the columns do not hold. */
 const extraData = (data: ScimData): ScimData =>
-  Object.fromEntries(Object.entries(data).filter(([k]) => !NOT_STORED.has(k)));
+  Object.fromEntries(Object.entries(knownAttributes('Group', data)).filter(([k]) => !NOT_STORED.has(k)));
 
 /** Member values of a resource: user ids of this client's directory; any other value is refused. */
 async function memberIds(ctx: ScimContext, db: DbOrTrx, members: unknown): Promise<string[]> {
@@ -112,7 +115,12 @@ export async function listScimGroups(ctx: ScimContext, query: Record<string, unk
   const { total, rows } = await listDirectoryGroups(
     ctx.deps.db,
     ctx.clientId,
-    { id: t.get('id'), displayName: t.get('displayname'), externalId: t.get('externalid') },
+    {
+      id: t.get('id'),
+      displayName: t.get('displayname'),
+      externalId: t.get('externalid'),
+      memberId: t.get('members.value'),
+    },
     { offset: q.startIndex - 1, limit: q.count },
   );
   const resources: ScimData[] = [];
@@ -165,7 +173,7 @@ export function replaceScimGroup(ctx: ScimContext, id: string, body: unknown): P
 
 /** PATCH /Groups/{id}: 204 as Entra ID's and Okta's documents show. */
 export function patchScimGroup(ctx: ScimContext, id: string, body: unknown): Promise<void> {
-  const ops = readOperations(body);
+  const ops = readOperations('Group', body);
   return ctx.deps.db.transaction().execute(async (trx) => {
     const g = await requireGroup(ctx, trx, id);
     const before = await memberIdsOfDirectoryGroup(trx, ctx.clientId, id);

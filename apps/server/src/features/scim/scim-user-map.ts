@@ -2,9 +2,9 @@ import { LOCALES, type TLocale } from '@lms/contracts/constants';
 import type { UserRow } from '../users/user-directory.service';
 import { scimFail } from './scim-error';
 import type { ScimData } from './scim-resource.repository';
+import { ENTERPRISE_SCHEMA, knownAttributes, USER_SCHEMA } from './scim-schema';
 
-export const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
-export const ENTERPRISE_SCHEMA = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
+export { ENTERPRISE_SCHEMA, USER_SCHEMA };
 
 /** Never kept, never answered: a password Okta may send (the user signs in through the directory instead). */
 const NOT_STORED = new Set(['id', 'meta', 'password', 'groups', 'schemas']);
@@ -94,10 +94,13 @@ export function columnsOf(resource: ScimData): UserColumns {
   };
 }
 
-/** What is kept of a resource: as sent, less the server's and the secret attributes, active as a boolean. */
+/**
+ * What is kept of a resource: the attributes of the server's schemas as sent (scim-schema.ts), less the server's
+ * and the secret ones, active as a boolean.
+ */
 export function storedDataOf(resource: ScimData): ScimData {
-  const data: ScimData = {};
-  for (const [k, v] of Object.entries(resource)) if (!NOT_STORED.has(k)) data[k] = v;
+  const known = Object.entries(knownAttributes('User', resource)).filter(([k]) => !NOT_STORED.has(k));
+  const data: ScimData = Object.fromEntries(known);
   if (data.active !== undefined) data.active = scimBoolean(data.active, 'active');
   return data;
 }

@@ -120,7 +120,7 @@ export function replaceScimUser(ctx: ScimContext, id: string, body: unknown): Pr
 
 /** PATCH /Users/{id}: the operations on the resource as the directory reads it. */
 export function patchScimUser(ctx: ScimContext, id: string, body: unknown): Promise<ScimData> {
-  const ops = readOperations(body);
+  const ops = readOperations('User', body);
   return ctx.deps.db.transaction().execute(async (trx) => {
     const row = await requireUser(ctx, trx, id);
     const current = await present(ctx, trx, row);
