@@ -24,6 +24,8 @@ export interface DirectoryGroupFilter {
   id?: string[];
   displayName?: string[];
   externalId?: string[];
+  /** Groups with each of these users as a member (SCIM's `members[value eq "..."]`). */
+  memberId?: string[];
 }
 
 const directoryGroups = (db: DbOrTrx, clientId: string, f: DirectoryGroupFilter) => {
@@ -31,6 +33,10 @@ const directoryGroups = (db: DbOrTrx, clientId: string, f: DirectoryGroupFilter)
   for (const v of f.id ?? []) q = q.where('id', '=', v);
   for (const v of f.displayName ?? []) q = q.where('name_normalized', '=', normaliseGroupName(v));
   for (const v of f.externalId ?? []) q = q.where('external_id', '=', v);
+  for (const v of f.memberId ?? [])
+    q = q.where('id', 'in', (eb) =>
+      eb.selectFrom('group_members').select('group_id').where('client_id', '=', clientId).where('user_id', '=', v),
+    );
   return q;
 };
 

@@ -78,19 +78,21 @@ export function filterTerms(filter: string | undefined, allowed: readonly string
   const walk = (f: Filter): void => {
     if (f.op === 'and') return f.filters.forEach(walk);
     if (f.op === 'eq') return add(f.attrPath, f.compValue);
-    if (f.op === '[]' && f.attrPath.toLowerCase() === 'emails') {
+    if (f.op === '[]') {
+      // `emails[type eq "work" and value eq "x"]`, `members[value eq "id"]` (Entra ID's and Okta's membership
+      // check): eq terms on the item's value. For e-mails the bracket may name which one: only the work one is kept.
+      const attr = f.attrPath.toLowerCase();
       const v = f.valFilter;
-      // The bracket names which e-mail: only the work one is kept. A value term inside it is the e-mail itself.
-      if (v.op === 'eq' && v.attrPath.toLowerCase() === 'type' && String(v.compValue).toLowerCase() === 'work') return;
-      if (v.op === 'and' && v.filters.every((x) => x.op === 'eq')) {
-        for (const x of v.filters) {
-          if (x.op !== 'eq') continue;
-          if (x.attrPath.toLowerCase() === 'value') add(WORK_EMAIL, x.compValue);
-          else if (x.attrPath.toLowerCase() !== 'type' || String(x.compValue).toLowerCase() !== 'work')
-            scimFail(400, 'invalidFilter', 'Only the work e-mail can be filtered on.');
-        }
-        return;
+      const inner = v.op === 'and' ? v.filters : [v];
+      for (const x of inner) {
+        if (x.op !== 'eq') return scimFail(400, 'invalidFilter', 'Only "eq" terms joined by "and" are supported.');
+        const sub = x.attrPath.toLowerCase();
+        const work = attr === 'emails' && sub === 'type' && String(x.compValue).toLowerCase() === 'work';
+        if (work) continue;
+        if (sub !== 'value') return scimFail(400, 'invalidFilter', `Only ${f.attrPath}[value eq "..."] is supported.`);
+        add(attr === 'emails' ? WORK_EMAIL : `${attr}.value`, x.compValue);
       }
+      return;
     }
     scimFail(400, 'invalidFilter', 'Only "eq" terms joined by "and" are supported.');
   };

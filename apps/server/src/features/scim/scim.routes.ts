@@ -56,8 +56,18 @@ function registerScimRoutes(app: FastifyInstance, deps: AppDeps, routes: Fastify
     for (const m of [r.method].flat()) if (m !== 'HEAD') routes.push({ method: m, url: r.url });
   });
   installScimErrorHandler(app);
-  // Directories send application/scim+json (RFC 7644 section 3.1); it is JSON.
-  app.addContentTypeParser('application/scim+json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+  // Directories send application/scim+json (RFC 7644 section 3.1); it is JSON. A DELETE comes with the header and no
+  // body from some directories: an empty body is no body (the services refuse a missing one where they need it).
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    ['application/json', 'application/scim+json'],
+    { parseAs: 'string' },
+    (req: FastifyRequest, body: string, done: (err: Error | null, body?: unknown) => void) => {
+      if (body.length === 0) return done(null, undefined);
+      json(req, body, done);
+    },
+  );
   app.setNotFoundHandler((req) => scimFail(404, undefined, `No SCIM endpoint ${req.method} ${req.url.split('?')[0]}.`));
 
   app.addHook('onRequest', async (req) => {
@@ -109,6 +119,10 @@ function registerScimRoutes(app: FastifyInstance, deps: AppDeps, routes: Fastify
     await deleteScimUser(ctx(req), req.params.id);
     return reply.status(204).send();
   });
+
+  // RFC 7644 section 3.4.3: search by POST is not offered (ServiceProviderConfig says which features are).
+  for (const at of ['/.search', '/Users/.search', '/Groups/.search'])
+    app.post(at, () => scimFail(501, undefined, 'Searching with POST /.search is not supported; use GET with filter.'));
 
   app.get<{ Querystring: Query }>('/Groups', (req) => listScimGroups(ctx(req), req.query));
   app.post('/Groups', async (req, reply) => created(reply, await createScimGroup(ctx(req), req.body)));
