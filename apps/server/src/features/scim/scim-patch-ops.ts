@@ -13,6 +13,7 @@ const obj = (v: unknown): Record<string, unknown> | undefined =>
 export type PatchStep = ScimPatchOperation | { op: 'dropExtension'; urn: string };
 
 type Op = 'add' | 'replace' | 'remove';
+const isOp = (op: string): op is Op => op === 'add' || op === 'replace' || op === 'remove';
 
 /**
  * One operation as steps scim-patch walks safely: every path and every key of a value is checked against the
@@ -62,11 +63,11 @@ export function readOperations(kind: ScimKind, body: unknown): PatchStep[] {
   const read = ops.map((raw) => {
     const o = obj(raw);
     const op = typeof o?.op === 'string' ? o.op.toLowerCase() : '';
-    if (op !== 'add' && op !== 'replace' && op !== 'remove') return scimFail(400, 'invalidSyntax', 'Unknown op.');
+    if (!isOp(op)) return scimFail(400, 'invalidSyntax', 'Unknown op.');
     const path = o?.path;
     if (path !== undefined && (typeof path !== 'string' || path.length > 512))
       return scimFail(400, 'invalidPath', 'path must be a string.');
-    return { op: op as Op, path, value: o?.value };
+    return { op, path, value: o?.value };
   });
   // Every operation is checked before any is applied.
   return read.flatMap((o) => stepsOf(kind, o.op, o.path, o.value));

@@ -65,7 +65,7 @@ function registerScimRoutes(app: FastifyInstance, deps: AppDeps, routes: Fastify
     { parseAs: 'string' },
     (req: FastifyRequest, body: string, done: (err: Error | null, body?: unknown) => void) => {
       if (body.length === 0) return done(null, undefined);
-      json(req, body, done);
+      void json(req, body, done);
     },
   );
   app.setNotFoundHandler((req) => scimFail(404, undefined, `No SCIM endpoint ${req.method} ${req.url.split('?')[0]}.`));
