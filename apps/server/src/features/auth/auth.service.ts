@@ -63,7 +63,10 @@ export async function login(deps: AppDeps, tenant: Tenant, body: TLoginBody, met
   const { db } = deps;
   const user = await findUserByLogin(db, tenant.id, body.emailOrUsername);
   if (!user) return failUnknownLogin(deps, tenant.id, body.emailOrUsername, body.password);
-  if (user.login_type === LOGIN_TYPES.SCIM) return unauthorized('login_not_allowed');
+  // A directory's account has no password: it fails as an unknown name does (same answer, same work, same lock), so
+  // a password login cannot tell which names the directory provisioned (issue 28 point 7).
+  if (user.login_type === LOGIN_TYPES.SCIM)
+    return failUnknownLogin(deps, tenant.id, body.emailOrUsername, body.password);
   if (user.locked_until && user.locked_until > nowIso()) return unauthorized('login_locked');
 
   // Issue 28 point 3: the try is counted before its check (a guess in flight counts, on every process), and one
