@@ -7,6 +7,7 @@ import { connectDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoData } from './features/demo/demo-seed';
 import { createJobHandlers, jobSchedules } from './job-handlers';
+import { freezeIntrinsics, intrinsicsFrozen } from './platform/freeze-intrinsics';
 import { startWorkers } from './platform/jobs';
 import { startScheduler } from './platform/scheduler';
 import { logOutput } from './platform/log-output';
@@ -33,6 +34,10 @@ async function start(): Promise<void> {
   const app = await buildApp({ config, db, dialect }, { logger, webDist: path.resolve(here, '../../web/dist') });
   // ARCHITECTURE section 6: package files and the SCORM player live on a second port (the content origin).
   const contentApp = await buildContentApp({ config, db, dialect }, { logger });
+
+  // Every module is loaded now: freeze the shared prototypes against pollution (platform/freeze-intrinsics.ts).
+  freezeIntrinsics();
+  app.log.info({ frozen: intrinsicsFrozen() }, 'Object, Array and Function prototypes frozen');
 
   const seeded = config.demo ? await seedDemoData(db, config.demoPassword, config) : undefined;
   if (seeded?.generated) app.log.warn(`Demo data seeded. Password of every demo user: ${seeded.password}`);

@@ -26,6 +26,9 @@ const currentClient = async (baseUrl: string) =>
 
 it('finishes in-flight requests on SIGTERM, exits 0 within 10 s, and keeps all data across a restart', async () => {
   const first = await startServerProcess(env);
+  // main.ts froze the shared prototypes before serving (platform/freeze-intrinsics.ts); the demo seed, the logins,
+  // the mail queue and the shutdown below all run with them frozen.
+  expect(first.output()).toMatch(/"frozen":true/);
   const clientBefore = await currentClient(first.baseUrl);
 
   // Logins hash with argon2id, so a batch of them is still running when the signal arrives.

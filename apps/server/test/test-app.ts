@@ -5,7 +5,15 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { Dialect } from '../src/db/database';
 import type { AppDeps } from '../src/platform/deps';
+import { freezeIntrinsics } from '../src/platform/freeze-intrinsics';
 import { DIALECTS, createTestDb, type TestDb } from './test-db';
+
+// The server runs with frozen prototypes (main.ts); so do the tests. pdfjs-dist (the tests' PDF reader, never the
+// server's) brings core-js, which replaces Function.prototype.toString when it loads: it and its worker (which its
+// fake worker loads on first use) load before the freeze.
+await import('pdfjs-dist/legacy/build/pdf.mjs');
+await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
+freezeIntrinsics();
 
 export interface TestContext {
   app: FastifyInstance;

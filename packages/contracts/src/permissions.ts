@@ -76,8 +76,14 @@ export const CAPABILITIES = {
 
 export type TCapability = keyof typeof CAPABILITIES;
 
+/**
+ * A role's scope for a capability, read from the table's own properties only: a role the table leaves out has no
+ * access, whatever a polluted Object.prototype might hold under its name (issue 28 point 2).
+ */
 export function scopeOf(role: TRole, capability: TCapability): TScope | undefined {
-  return (CAPABILITIES[capability] as Partial<Record<TRole, TScope>>)[role];
+  if (!Object.hasOwn(CAPABILITIES, capability)) return undefined;
+  const roles: Partial<Record<TRole, TScope>> = CAPABILITIES[capability];
+  return Object.hasOwn(roles, role) ? roles[role] : undefined;
 }
 
 export const can = (role: TRole, capability: TCapability): boolean => scopeOf(role, capability) !== undefined;

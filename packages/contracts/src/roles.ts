@@ -28,9 +28,12 @@ export const RESELLER_ROLES: readonly TRole[] = ['RESELLER', 'RESELLER_COORDINAT
 
 /** PERMISSIONS.md: only a SUPERADMIN gives or takes ADMIN, SUPERADMIN and the two reseller roles. */
 export const isSuperadminOnlyRole = (role: TRole): boolean =>
-  ROLE_RANK[role] >= ROLE_RANK.ADMIN || RESELLER_ROLES.includes(role);
+  rankOf(role) >= ROLE_RANK.ADMIN || RESELLER_ROLES.includes(role);
 
-export const isHigherRank = (a: TRole, b: TRole): boolean => ROLE_RANK[a] > ROLE_RANK[b];
+/** A role's rank from the table's own properties; anything that is no role ranks below every role. */
+export const rankOf = (role: string): number => (Object.hasOwn(ROLE_RANK, role) ? ROLE_RANK[role as TRole] : -1);
+
+export const isHigherRank = (a: TRole, b: TRole): boolean => rankOf(a) > rankOf(b);
 
 /** Spec section 3: login types with their wire numbers. */
 export const LOGIN_TYPES = { EMAIL: 0, USER_NAME: 10, SCIM: 20, NONE: 99 } as const;

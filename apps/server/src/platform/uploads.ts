@@ -90,8 +90,9 @@ export async function readMultipartUpload<S extends z.ZodType>(
         if (part.fieldname === 'data') raw = String(part.value);
         continue;
       }
-      const max = rules.fileLimits[part.fieldname];
-      if (max === undefined || files[part.fieldname]) {
+      // The part's name comes from the request: only the route's own file fields count, never inherited names.
+      const max = Object.hasOwn(rules.fileLimits, part.fieldname) ? rules.fileLimits[part.fieldname] : undefined;
+      if (max === undefined || Object.hasOwn(files, part.fieldname)) {
         part.file.resume();
         badRequest('validation_failed', { fields: [{ field: part.fieldname, message: 'unexpected file part' }] });
       }

@@ -19,7 +19,8 @@ export function fieldErrorsOf(err: unknown): FieldErrors {
   if (!isApiError(err) || err.code !== 'validation_failed') return {};
   const fields = err.details?.fields;
   if (!Array.isArray(fields)) return {};
-  const out: Record<string, string> = {};
+  // Keyed by paths the server names: a table without a prototype, so no path reads or sets an inherited property.
+  const out = Object.create(null) as Record<string, string>;
   for (const f of fields as unknown[]) {
     if (!f || typeof f !== 'object') continue;
     const { field, message } = f as { field?: unknown; message?: unknown };
@@ -32,7 +33,8 @@ export function fieldErrorsOf(err: unknown): FieldErrors {
 
 /** The text for one field: its own path or a part below it (`subject` for `subject.0`). */
 export const errorAt = (errors: FieldErrors, path: string): string | undefined =>
-  errors[path] ?? Object.entries(errors).find(([k]) => k.startsWith(`${path}.`))?.[1];
+  (Object.hasOwn(errors, path) ? errors[path] : undefined) ??
+  Object.entries(errors).find(([k]) => k.startsWith(`${path}.`))?.[1];
 
 /** Whether any field at or below `prefix` is marked: a tab marks itself when one of its fields is. */
 export const hasErrorUnder = (errors: FieldErrors, prefix: string): boolean =>

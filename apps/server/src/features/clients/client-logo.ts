@@ -36,7 +36,7 @@ export async function checkedLogo(bytes: Buffer, fileName: string): Promise<{ ki
   // file-type names an SVG with an XML declaration 'xml' (or 'svg'); text is judged by looksLikeSvg below.
   const binary = detected && detected.ext !== 'xml' && detected.ext !== 'svg' ? detected : undefined;
   if (binary) {
-    const k = EXTENSIONS[binary.ext];
+    const k = Object.hasOwn(EXTENSIONS, binary.ext) ? EXTENSIONS[binary.ext] : undefined;
     if (!k) return refuse({ detected: binary.ext });
     kind = k;
   } else if (looksLikeSvg(bytes)) {
@@ -46,7 +46,9 @@ export async function checkedLogo(bytes: Buffer, fileName: string): Promise<{ ki
     return refuse({ detected: detected?.ext ?? null });
   }
   const extension = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
-  if (extension && EXTENSIONS[extension] !== kind) refuse({ detected: kind, extension });
+  // The extension comes from the file name: own properties of the table only ("logo.constructor" names no kind).
+  const named = extension && Object.hasOwn(EXTENSIONS, extension) ? EXTENSIONS[extension] : undefined;
+  if (extension && named !== kind) refuse({ detected: kind, extension });
   return { kind, bytes: out };
 }
 

@@ -39,7 +39,7 @@ export async function statusDistribution(
   for (const r of rows) {
     const n = Number(r.n);
     const key = r.status.toLowerCase() as Exclude<keyof TTrainingCounts, 'participants'>;
-    if (key in counts) counts[key] += n;
+    if (Object.hasOwn(counts, key)) counts[key] += n;
     counts.participants += n;
     firstStartedAt = earlier(firstStartedAt, r.first_started);
     firstCompletedAt = earlier(firstCompletedAt, r.first_completed);

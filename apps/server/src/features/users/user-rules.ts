@@ -1,5 +1,5 @@
 import { can } from '@lms/contracts/permissions';
-import { isSuperadminOnlyRole, ROLE_RANK, type TRole } from '@lms/contracts/roles';
+import { isSuperadminOnlyRole, rankOf, type TRole } from '@lms/contracts/roles';
 import { badRequest, fail } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
 import { isExternallyManaged } from './user.presenter';
@@ -14,7 +14,7 @@ import type { UserRow } from './user.repository';
 
 /** No one deletes, edits or deactivates a user of higher rank. */
 export function assertNotHigherRank(actor: Actor, targets: ReadonlyArray<Pick<UserRow, 'id' | 'role'>>): void {
-  const higher = targets.filter((t) => ROLE_RANK[t.role as TRole] > ROLE_RANK[actor.role]);
+  const higher = targets.filter((t) => rankOf(t.role) > rankOf(actor.role));
   if (higher.length > 0) badRequest('higher_rank', { userIds: higher.slice(0, 20).map((t) => t.id) });
 }
 
