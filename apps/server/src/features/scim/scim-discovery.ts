@@ -1,5 +1,6 @@
 import { SCIM_MAX_RESULTS } from './scim-query';
-import { ENTERPRISE_SCHEMA, GROUP_SCHEMA, USER_SCHEMA } from './scim-schema';
+import type { ScimKind } from './scim-resource.repository';
+import { ENTERPRISE_SCHEMA, GROUP_SCHEMA, schemasOfKind, USER_SCHEMA } from './scim-schema';
 
 // RFC 7643 sections 5-7: what this server offers, for directories that read it before they provision.
 
@@ -61,8 +62,36 @@ const attr = (name: string, type = 'string', more: Attr = {}): Attr => ({
   uniqueness: 'none',
   ...more,
 });
-const complex = (name: string, sub: Attr[], multi = false): Attr =>
-  attr(name, 'complex', { multiValued: multi, subAttributes: sub });
+/** Characteristics other than a readWrite string's (RFC 7643 section 2.2), by attribute path. */
+const SPECIAL: ReadonlyMap<string, Attr> = new Map<string, Attr>([
+  ['userName', { required: true, uniqueness: 'server' }],
+  ['active', { type: 'boolean' }],
+  ['password', { mutability: 'writeOnly', returned: 'never' }],
+  ['groups', { mutability: 'readOnly' }],
+  ['profileUrl', { type: 'reference', referenceTypes: ['external'] }],
+  ['primary', { type: 'boolean' }],
+  ['$ref', { type: 'reference', referenceTypes: ['User', 'Group', 'external'] }],
+  ['Group.displayName', { required: true, uniqueness: 'server' }],
+  ['Group.members.value', { mutability: 'immutable' }],
+]);
+const special = (kind: ScimKind, path: string): Attr =>
+  SPECIAL.get(`${kind}.${path}`) ?? SPECIAL.get(path) ?? SPECIAL.get(path.split('.').at(-1) ?? '') ?? {};
+
+/** RFC 7643 section 7: the common attributes (id, externalId, meta, schemas) are not part of a schema's list. */
+const COMMON = new Set(['id', 'externalId', 'meta', 'schemas']);
+
+/** The attributes a schema lists: exactly those scim-schema.ts lets a directory write. */
+const attributesOf = (kind: ScimKind, urn: string): Attr[] => {
+  const schema = schemasOfKind(kind).find((x) => x.urn === urn);
+  return [...(schema?.attributes.values() ?? [])]
+    .filter((a) => !COMMON.has(a.name))
+    .map((a) => {
+      const own = special(kind, a.name);
+      if (!a.sub) return attr(a.name, 'string', own);
+      const subAttributes = [...a.sub.values()].map((n) => attr(n, 'string', special(kind, `${a.name}.${n}`)));
+      return attr(a.name, 'complex', { multiValued: a.multiValued, subAttributes, ...own });
+    });
+};
 
 const schemaList = (base: string) => [
   {
@@ -70,17 +99,7 @@ const schemaList = (base: string) => [
     id: USER_SCHEMA,
     name: 'User',
     description: 'User Account',
-    attributes: [
-      attr('userName', 'string', { required: true, uniqueness: 'server' }),
-      complex('name', [attr('formatted'), attr('familyName'), attr('givenName')]),
-      attr('displayName'),
-      attr('preferredLanguage'),
-      attr('locale'),
-      attr('active', 'boolean'),
-      attr('password', 'string', { mutability: 'writeOnly', returned: 'never' }),
-      complex('emails', [attr('value'), attr('type'), attr('primary', 'boolean')], true),
-      complex('groups', [attr('value'), attr('display')], true),
-    ].map((a) => (a.name === 'groups' ? { ...a, mutability: 'readOnly' } : a)),
+    attributes: attributesOf('User', USER_SCHEMA),
     meta: { resourceType: 'Schema', location: `${base}/Schemas/${USER_SCHEMA}` },
   },
   {
@@ -88,7 +107,7 @@ const schemaList = (base: string) => [
     id: ENTERPRISE_SCHEMA,
     name: 'EnterpriseUser',
     description: 'Enterprise User',
-    attributes: [attr('employeeNumber'), attr('department'), attr('organization')],
+    attributes: attributesOf('User', ENTERPRISE_SCHEMA),
     meta: { resourceType: 'Schema', location: `${base}/Schemas/${ENTERPRISE_SCHEMA}` },
   },
   {
@@ -96,10 +115,7 @@ const schemaList = (base: string) => [
     id: GROUP_SCHEMA,
     name: 'Group',
     description: 'Group',
-    attributes: [
-      attr('displayName', 'string', { required: true, uniqueness: 'server' }),
-      complex('members', [attr('value', 'string', { mutability: 'immutable' }), attr('display')], true),
-    ],
+    attributes: attributesOf('Group', GROUP_SCHEMA),
     meta: { resourceType: 'Schema', location: `${base}/Schemas/${GROUP_SCHEMA}` },
   },
 ];
