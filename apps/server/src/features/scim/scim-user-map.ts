@@ -146,12 +146,11 @@ export function userResource(
 /** excludedAttributes (and attributes) of RFC 7644 section 3.9, on top-level names; id, schemas and meta stay. */
 export function project(resource: ScimData, q: { attributes: string[]; excludedAttributes: string[] }): ScimData {
   const keep = new Set(['id', 'schemas', 'meta']);
-  const out: ScimData = {};
-  for (const [k, v] of Object.entries(resource)) {
+  const shown = ([k]: [string, unknown]) => {
     const key = k.toLowerCase();
-    if (q.attributes.length > 0 && !keep.has(k) && !q.attributes.some((a) => a.split('.')[0] === key)) continue;
-    if (q.excludedAttributes.includes(key) && !keep.has(k)) continue;
-    out[k] = v;
-  }
-  return out;
+    if (q.attributes.length > 0 && !keep.has(k) && !q.attributes.some((a) => a.split('.')[0] === key)) return false;
+    return !(q.excludedAttributes.includes(key) && !keep.has(k));
+  };
+  // Defined as own properties (a stored `__proto__` key of an older row would otherwise set the copy's prototype).
+  return Object.fromEntries(Object.entries(resource).filter(shown));
 }
