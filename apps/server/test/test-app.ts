@@ -1,3 +1,4 @@
+/// <reference path="./pdfjs-worker.d.ts" />
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe } from 'vitest';
