@@ -11,6 +11,8 @@ export interface TestSmtp {
   readonly url: string;
   /** Every delivered message, parsed, in arrival order. */
   readonly messages: ParsedMail[];
+  /** Every AUTH the server was offered, right or wrong, as the client sent it (what a hostile server would see). */
+  readonly authAttempts: Array<{ username: string; password: string }>;
   /** Decides the answer to RCPT TO; null accepts. */
   onRecipient: (address: string) => Error | null;
   stop(): Promise<void>;
@@ -25,6 +27,7 @@ export interface TestSmtp {
  */
 export async function startTestSmtp(opts: { auth?: { user: string; pass: string } } = {}): Promise<TestSmtp> {
   const messages: ParsedMail[] = [];
+  const authAttempts: Array<{ username: string; password: string }> = [];
   let server: SMTPServer | undefined;
   let port = 0;
   const smtp: TestSmtp = {
@@ -35,6 +38,7 @@ export async function startTestSmtp(opts: { auth?: { user: string; pass: string 
       return `smtp://127.0.0.1:${port}`;
     },
     messages,
+    authAttempts,
     onRecipient: () => null,
     stop: () =>
       new Promise<void>((resolve) => {
@@ -53,6 +57,7 @@ export async function startTestSmtp(opts: { auth?: { user: string; pass: string 
         logger: false,
         closeTimeout: 50,
         onAuth(auth, _session, cb) {
+          authAttempts.push({ username: auth.username ?? '', password: auth.password ?? '' });
           if (auth.username === opts.auth?.user && auth.password === opts.auth?.pass)
             return cb(null, { user: auth.username });
           return cb(smtpError(535, 'Authentication failed'));

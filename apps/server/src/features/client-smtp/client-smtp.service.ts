@@ -53,6 +53,20 @@ export async function getClientSmtp(deps: AppDeps, actor: Actor, clientId: strin
   return { smtp: row ? presentClientSmtp(row) : null };
 }
 
+/**
+ * PERMISSIONS.md "A stored secret belongs to the settings it was given for" (issue 28 point 5): the password was
+ * given for one server and one account. A save that names another host, port, TLS mode or user name and brings no
+ * password of its own drops the stored one, else the next test or mail would hand it to whoever runs the new host.
+ */
+function changesAccount(row: ClientSmtpRow, body: TSaveClientSmtpBody): boolean {
+  return (
+    row.host !== body.host ||
+    row.port !== body.port ||
+    row.is_secure !== body.secure ||
+    (row.username ?? '') !== (body.username ?? '')
+  );
+}
+
 /** Saving resets the last test: it said something about the settings that were there before. */
 export async function saveClientSmtp(
   deps: AppDeps,
@@ -64,9 +78,12 @@ export async function saveClientSmtp(
   await assertMayActOnClient(db, actor, CAPABILITY, clientId);
   await assertSmtpHostAllowed(body.host, body.port, config.smtpAllowPrivate);
   const existing = await findClientSmtp(db, clientId);
+  const keepsStored = existing !== undefined && !changesAccount(existing, body);
   const passwordEnc =
     body.password === undefined
-      ? (existing?.password_enc ?? null)
+      ? keepsStored
+        ? (existing?.password_enc ?? null)
+        : null
       : body.password === null
         ? null
         : encryptSmtpPassword(config.appSecret, body.password);
@@ -96,24 +113,40 @@ export async function removeClientSmtp(deps: AppDeps, actor: Actor, clientId: st
   if (!(await deleteClientSmtp(deps.db, clientId))) notFound('smtp');
 }
 
-function smtpOptions(deps: AppDeps, row: ClientSmtpRow, address: string): SMTPTransport.Options {
+/**
+ * The transport's options for a stored configuration. With a user name the login goes only over TLS: implicit TLS
+ * (`secure`) or STARTTLS, which nodemailer then insists on (`requireTLS`: no STARTTLS offered, no AUTH sent).
+ * SMTP_ALLOW_PRIVATE=1 (tests, local development, a relay on the own network) lifts that rule as it lifts the
+ * address rules.
+ */
+export function smtpOptions(
+  row: ClientSmtpRow,
+  address: string,
+  opts: { appSecret: string; allowPrivate: boolean },
+): SMTPTransport.Options {
   const name = row.host.replace(/^\[(.*)\]$/, '$1');
   return {
     host: address,
     port: row.port,
     secure: row.is_secure,
+    requireTLS: !row.is_secure && !!row.username && !opts.allowPrivate,
     // The connection goes to the checked address; TLS still verifies the certificate against the host name.
     tls: { rejectUnauthorized: row.is_reject_unauthorized, ...(isIP(name) ? {} : { servername: name }) },
     ...(row.username
       ? {
           auth: {
             user: row.username,
-            pass: row.password_enc ? decryptSmtpPassword(deps.config.appSecret, row.password_enc) : '',
+            pass: row.password_enc ? decryptSmtpPassword(opts.appSecret, row.password_enc) : '',
           },
         }
       : {}),
   };
 }
+
+const transportOpts = (deps: AppDeps) => ({
+  appSecret: deps.config.appSecret,
+  allowPrivate: deps.config.smtpAllowPrivate,
+});
 
 /**
  * DECISIONS "SMTP": connect, TLS and AUTH. A failure disables the configuration and stores why, so mail goes
@@ -127,7 +160,7 @@ export async function testClientSmtp(deps: AppDeps, actor: Actor, clientId: stri
   let reasonCode: TSmtpTestReason | null = null;
   try {
     const address = await resolveSmtpTarget(row.host, row.port, config.smtpAllowPrivate);
-    const transport = openMailTransport({ kind: 'smtp', options: smtpOptions(deps, row, address) });
+    const transport = openMailTransport({ kind: 'smtp', options: smtpOptions(row, address, transportOpts(deps)) });
     try {
       await transport.verify();
     } finally {
@@ -163,7 +196,7 @@ export async function findClientSmtpTarget(deps: AppDeps, clientId: string): Pro
   if (!row || !row.is_enabled) return null;
   const address = await resolveSmtpTarget(row.host, row.port, deps.config.smtpAllowPrivate);
   return {
-    target: { kind: 'smtp', options: smtpOptions(deps, row, address) },
+    target: { kind: 'smtp', options: smtpOptions(row, address, transportOpts(deps)) },
     from: { address: row.from_address, name: row.from_name },
     fingerprint: `${row.updated_at}|${address}`,
   };

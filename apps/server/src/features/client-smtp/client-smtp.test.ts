@@ -3,7 +3,9 @@ import { createClient, createUser, signIn } from '../../../test/factories';
 import { drainJobs, mailHandler, TestClock, workerDeps } from '../../../test/mail-test-kit';
 import { startTestSmtp, type TestSmtp } from '../../../test/smtp-test-server';
 import { caller, describeEachDialect } from '../../../test/test-app';
+import { openMailTransport } from '../../platform/mailer';
 import { enqueueMail } from '../mail/mail-queue';
+import { smtpOptions } from './client-smtp.service';
 import { decryptSmtpPassword } from './smtp-secret';
 
 const PASSWORD = 'Smtp-Pa55word-§-never-shown';
@@ -73,6 +75,84 @@ describeEachDialect('client SMTP settings', (ctx) => {
     expect(kept.json()).toMatchObject({ fromName: 'Renamed', hasPassword: true });
     const cleared = await admin.post(`/api/client-smtp/${client.id}`, { ...withoutPassword, password: null });
     expect(cleared.json()).toMatchObject({ hasPassword: false });
+  });
+
+  // Issue 28 point 5: Beta's admin pointed the reseller's relay settings at their own server, left the password
+  // empty, pressed "test" and read the relay's password in AUTH PLAIN.
+  it('drops the stored password when host, port, TLS mode or user name change without a new one', async () => {
+    const { client, admin } = await asAdmin();
+    const { password: _left, ...withoutPassword } = settings(clientSmtp.port);
+    for (const change of [
+      { host: 'localhost' },
+      { port: clientSmtp.port + 1 },
+      { secure: true },
+      { username: 'other' },
+    ]) {
+      await admin.post(`/api/client-smtp/${client.id}`, settings(clientSmtp.port));
+      const saved = await admin.post(`/api/client-smtp/${client.id}`, { ...withoutPassword, ...change });
+      expect(saved.json(), JSON.stringify(change)).toMatchObject({ ...change, hasPassword: false });
+    }
+    // A new password with the change is kept; a save of the same account without one keeps the stored one.
+    const withNew = await admin.post(`/api/client-smtp/${client.id}`, settings(clientSmtp.port, { username: 'new' }));
+    expect(withNew.json()).toMatchObject({ username: 'new', hasPassword: true });
+    const same = await admin.post(`/api/client-smtp/${client.id}`, { ...withoutPassword, username: 'new' });
+    expect(same.json()).toMatchObject({ hasPassword: true });
+  });
+
+  it('never offers the stored password to a host it was not given for, on test or on delivery', async () => {
+    const { deps } = ctx();
+    const hostile = await startTestSmtp({ auth: { user: 'mailer', pass: 'anything' } });
+    try {
+      const { client, admin } = await asAdmin();
+      await admin.post(`/api/client-smtp/${client.id}`, settings(clientSmtp.port));
+      expect((await admin.post(`/api/client-smtp/${client.id}/test`)).statusCode).toBe(200);
+      const { password: _left, ...withoutPassword } = settings(hostile.port);
+      expect((await admin.post(`/api/client-smtp/${client.id}`, withoutPassword)).json()).toMatchObject({
+        port: hostile.port,
+        hasPassword: false,
+      });
+      await admin.post(`/api/client-smtp/${client.id}/test`);
+      await deps.db
+        .transaction()
+        .execute((trx) =>
+          enqueueMail(trx, client.id, { to: 'x@example.test', subject: 'S', text: 'T', locale: 'de-DE' }),
+        );
+      const handler = mailHandler();
+      await drainJobs(workerDeps(deps, { smtpUrl: platformSmtp.url }), [handler], new TestClock());
+      await handler.close?.();
+      expect(hostile.authAttempts.map((a) => a.password)).not.toContain(PASSWORD);
+    } finally {
+      await hostile.stop();
+    }
+  });
+
+  it('sends AUTH only over TLS unless SMTP_ALLOW_PRIVATE is set', async () => {
+    const { deps } = ctx();
+    const { client, admin } = await asAdmin();
+    await admin.post(`/api/client-smtp/${client.id}`, settings(clientSmtp.port));
+    const row = await deps.db
+      .selectFrom('client_smtp')
+      .selectAll()
+      .where('client_id', '=', client.id)
+      .executeTakeFirstOrThrow();
+    const verify = async (allowPrivate: boolean) => {
+      const options = smtpOptions(row, '127.0.0.1', { appSecret: deps.config.appSecret, allowPrivate });
+      const transport = openMailTransport({ kind: 'smtp', options });
+      try {
+        return await transport.verify().then(
+          () => 'ok',
+          (err: Error) => err.message,
+        );
+      } finally {
+        transport.close();
+      }
+    };
+    // The test server offers no STARTTLS: with the rule in force nodemailer insists on it and never sends AUTH.
+    const before = clientSmtp.authAttempts.length;
+    expect(await verify(false)).not.toBe('ok');
+    expect(clientSmtp.authAttempts.length).toBe(before);
+    expect(await verify(true)).toBe('ok');
+    expect(clientSmtp.authAttempts.length).toBe(before + 1);
   });
 
   it('answers null before anything is stored, and 404 when deleting nothing', async () => {

@@ -78,6 +78,15 @@ function SmtpForm({ clientId, smtp }: { clientId: string; smtp: TClientSmtp | nu
   useEffect(() => {
     if (storedEnabled !== undefined) setForm((f) => ({ ...f, enabled: storedEnabled }));
   }, [storedEnabled]);
+  // Issue 28 point 5: the server drops the stored password when the account it was given for changes; say so first.
+  const dropsPassword =
+    !!smtp?.hasPassword &&
+    !form.password &&
+    !form.removePassword &&
+    (form.host.trim().toLowerCase() !== smtp.host ||
+      form.port !== smtp.port ||
+      form.secure !== smtp.secure ||
+      (form.username ?? '').trim() !== (smtp.username ?? ''));
   const reasonText = (code: TSmtpTestReason | null | undefined) => t(`smtp.reasons.${code ?? 'unknown'}`);
   /** The error's text; a failed test adds its reason, translated by its code. */
   const explain = (err: unknown) => {
@@ -218,7 +227,13 @@ function SmtpForm({ clientId, smtp }: { clientId: string; smtp: TClientSmtp | nu
         />
         <PasswordField
           label={t('smtp.password')}
-          description={smtp?.hasPassword ? `${t('smtp.passwordStored')} ${t('smtp.passwordKeep')}` : undefined}
+          description={
+            dropsPassword
+              ? t('smtp.passwordDropped')
+              : smtp?.hasPassword
+                ? `${t('smtp.passwordStored')} ${t('smtp.passwordKeep')}`
+                : undefined
+          }
           autoComplete="new-password"
           value={form.password}
           disabled={form.removePassword}
