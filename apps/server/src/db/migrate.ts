@@ -23,9 +23,10 @@ import * as m0022 from './migrations/2026-11-25-0022-appointments';
 import * as m0023 from './migrations/2026-11-25-0023-messages';
 import * as m0025 from './migrations/2026-11-25-0025-list-plans';
 import * as m0026 from './migrations/2026-11-26-0026-mail-default-texts';
+import * as m0027 from './migrations/2026-11-28-0027-paypal-events-per-client';
 
 /** Migrations are listed here (not read from the folder) so they bundle and run the same under tsx and vitest. */
-const migrations = (dialect: Dialect): Record<string, Migration> => ({
+export const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '2026-11-22-0001-foundation': { up: (db) => m0001.up(db, dialect) },
   '2026-11-22-0002-jobs-mail': { up: (db) => m0002.up(db, dialect) },
   '2026-11-22-0003-users-groups': { up: (db) => m0003.up(db, dialect) },
@@ -49,6 +50,7 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '2026-11-25-0023-messages': { up: (db) => m0023.up(db, dialect) },
   '2026-11-25-0025-list-plans': { up: (db) => m0025.up(db) },
   '2026-11-26-0026-mail-default-texts': { up: (db) => m0026.up(db) },
+  '2026-11-28-0027-paypal-events-per-client': { up: (db) => m0027.up(db, dialect) },
 });
 
 export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {

@@ -41,7 +41,7 @@ const cents = (value: string | undefined): number => (value ? Math.round(Number(
  * POST /api/premium/paypal/webhook. Nothing happens before PayPal's verify-webhook-signature call answers SUCCESS
  * (a forged or altered event is 400 webhook_invalid). An event is acted on once: its id is recorded in the
  * transaction that settles the purchase, so a repeated delivery (PayPal retries until it gets a 2xx) finds it and
- * changes nothing. Events for orders this client does not know are acknowledged and ignored.
+ * changes nothing. Events for orders this client does not know are acknowledged and ignored, and not recorded.
  */
 export async function handlePaypalWebhook(
   deps: AppDeps,
@@ -64,9 +64,12 @@ export async function handlePaypalWebhook(
       ? event.resource?.id
       : event.resource?.supplementary_data?.related_ids?.order_id;
   const purchase = orderId ? await findPurchaseByOrder(deps.db, clientId, orderId) : undefined;
+  // Nothing of this client's: acknowledged, and not recorded, so the event still counts on the host it belongs to
+  // (issue 28 point 7f; the ids are kept per client as well).
+  if (!purchase) return { ok: true };
   const record = { event_id: event.id, client_id: clientId, event_type: event.event_type, received_at: nowIso() };
 
-  if (event.event_type === 'PAYMENT.CAPTURE.COMPLETED' && purchase) {
+  if (event.event_type === 'PAYMENT.CAPTURE.COMPLETED') {
     const amountMatches =
       cents(event.resource?.amount?.value) === purchase.gross_cents &&
       event.resource?.amount?.currency_code === purchase.currency;
@@ -78,7 +81,7 @@ export async function handlePaypalWebhook(
     if (result?.invoice) await storeInvoicePdf(deps, result.invoice);
     return { ok: true };
   }
-  if (!(await recordWebhookEvent(deps.db, record)) || !purchase) return { ok: true };
+  if (!(await recordWebhookEvent(deps.db, record))) return { ok: true };
   if (event.event_type === 'CHECKOUT.ORDER.APPROVED') await syncPaypalPurchase(deps, purchase);
   else if (event.event_type === 'PAYMENT.CAPTURE.DENIED' || event.event_type === 'PAYMENT.CAPTURE.DECLINED')
     await settleFailed(deps, clientId, purchase.id);

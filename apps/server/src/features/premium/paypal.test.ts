@@ -138,6 +138,42 @@ describeEachDialect(
       expect((await other.learner.get('/api/premium/invoices')).json()).toMatchObject({ total: 0 });
     });
 
+    // Issue 28 point 7f: the event id was recorded platform-wide before the host's client was checked, so the
+    // event delivered first on another client's host was used up there and ignored on its own.
+    it("an event delivered first on another client's host still acts on its own client's host", async () => {
+      const w = await premiumWorld(ctx());
+      const other = await premiumWorld(ctx());
+      const purchase = (
+        await w.learner.post('/api/premium/purchases', { plan: 'monthly', method: 'paypal', billingAddress: ADDRESS })
+      ).json<{ id: string; approveUrl: string }>();
+      const orderId = orderOf(purchase.approveUrl);
+      fake.approve(orderId);
+      const approved = fake.event('CHECKOUT.ORDER.APPROVED', { id: orderId, status: 'APPROVED' });
+      expect((await webhook(other.learner, fake.signedDelivery(approved))).statusCode).toBe(200);
+      const db = ctx().deps.db;
+      const recorded = () =>
+        db
+          .selectFrom('paypal_webhook_events')
+          .select('client_id')
+          .where('event_id', '=', String(approved.id))
+          .execute();
+      expect(await recorded()).toEqual([]);
+      expect((await webhook(w.learner, fake.signedDelivery(approved))).statusCode).toBe(200);
+      expect((await w.learner.get(`/api/premium/purchases/${purchase.id}`)).json()).toMatchObject({ status: 'paid' });
+      expect(await recorded()).toEqual([{ client_id: w.client.id }]);
+      // The key is (client, event id): the same id noted for another client is another row.
+      await db
+        .insertInto('paypal_webhook_events')
+        .values({
+          client_id: other.client.id,
+          event_id: String(approved.id),
+          event_type: 'X',
+          received_at: new Date().toISOString(),
+        })
+        .execute();
+      expect(await recorded()).toHaveLength(2);
+    });
+
     it('the webhook CHECKOUT.ORDER.APPROVED captures at once; a declined capture fails the purchase', async () => {
       const w = await premiumWorld(ctx());
       const purchase = (

@@ -198,7 +198,7 @@ export async function pageInvoicesOfUser(
   return { rows, total: Number(counted.n) };
 }
 
-/** Notes a webhook event as handled; false when it was already (a repeated delivery). */
+/** Notes a webhook event as handled for its client; false when it was already (a repeated delivery). */
 export async function recordWebhookEvent(
   db: DbOrTrx,
   row: { event_id: string; client_id: string; event_type: string; received_at: string },
@@ -206,7 +206,7 @@ export async function recordWebhookEvent(
   const result = await db
     .insertInto('paypal_webhook_events')
     .values(row)
-    .onConflict((oc) => oc.column('event_id').doNothing())
+    .onConflict((oc) => oc.columns(['client_id', 'event_id']).doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
 }

@@ -1,0 +1,93 @@
+import { Migrator } from 'kysely';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { expect, it } from 'vitest';
+import { DIALECTS } from '../../../test/test-db';
+import { connectDatabase, type DbHandle } from '../connect';
+import type { Dialect } from '../database';
+import { migrations } from '../migrate';
+
+// Issue 28 point 7f: migration 0027 re-keys paypal_webhook_events by (client_id, event_id) and keeps the rows.
+
+async function emptyDatabase(dialect: Dialect): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
+  if (dialect === 'sqlite') {
+    const handle = connectDatabase({ sqliteFile: ':memory:', guard: { strict: true } });
+    return { handle, drop: () => handle.close() };
+  }
+  const base = process.env.DATABASE_URL ?? '';
+  const name = `lms_mig_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const handle = connectDatabase({ databaseUrl: url.toString(), guard: { strict: true } });
+  return {
+    handle,
+    drop: async () => {
+      await handle.close();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+for (const dialect of DIALECTS) {
+  it(`[${dialect}] keeps the handled PayPal events and keys them by client`, { timeout: 60_000 }, async () => {
+    const { handle, drop } = await emptyDatabase(dialect);
+    try {
+      const { db } = handle;
+      const migrator = new Migrator({
+        db,
+        provider: { getMigrations: () => Promise.resolve(migrations(dialect)) },
+        allowUnorderedMigrations: true,
+      });
+      const before = await migrator.migrateTo('2026-11-25-0025-list-plans');
+      expect(before.error).toBeUndefined();
+      const now = new Date().toISOString();
+      for (const id of ['c1', 'c2'])
+        await db
+          .insertInto('clients')
+          .values({
+            id,
+            name: id,
+            name_normalized: id,
+            platform_domain: `${id}.test`,
+            colours: '{}',
+            is_platform_active: true,
+            min_password_length: 8,
+            is_entra_enabled: false,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+      await db
+        .insertInto('paypal_webhook_events')
+        .values({ client_id: 'c1', event_id: 'WH-1', event_type: 'PAYMENT.CAPTURE.COMPLETED', received_at: now })
+        .execute();
+      const after = await migrator.migrateToLatest();
+      expect(after.error).toBeUndefined();
+      await db
+        .insertInto('paypal_webhook_events')
+        .values({ client_id: 'c2', event_id: 'WH-1', event_type: 'PAYMENT.CAPTURE.COMPLETED', received_at: now })
+        .execute();
+      const rows = await db
+        .selectFrom('paypal_webhook_events')
+        .select(['client_id', 'event_id'])
+        .orderBy('client_id')
+        .execute();
+      expect(rows).toEqual([
+        { client_id: 'c1', event_id: 'WH-1' },
+        { client_id: 'c2', event_id: 'WH-1' },
+      ]);
+      await expect(
+        db
+          .insertInto('paypal_webhook_events')
+          .values({ client_id: 'c1', event_id: 'WH-1', event_type: 'X', received_at: now })
+          .execute(),
+      ).rejects.toThrow();
+    } finally {
+      await drop();
+    }
+  });
+}
