@@ -171,6 +171,26 @@ describeEachDialect(
         await provider.sign(TENANT, { ...claims, nonce: 'made-up' }),
         'entra_token_invalid',
       );
+      // Issue 28 point 7d: several audiences pass only when the authorised party is this app.
+      for (const [label, more] of [
+        ['audience list without azp', { aud: [APP, 'other-app'] }],
+        ['audience list for another party', { aud: [APP, 'other-app'], azp: 'other-app' }],
+        ['one-entry list without azp', { aud: [APP] }],
+        ['azp of another app', { aud: APP, azp: 'other-app' }],
+        ['audience list without us', { aud: ['other-app'], azp: APP }],
+      ] as const)
+        await refused(
+          label,
+          await provider.sign(TENANT, { ...claims, ...more, nonce: await w.nonce() }),
+          'entra_token_invalid',
+        );
+      const listed = await provider.sign(TENANT, {
+        ...claims,
+        aud: [APP, 'other-app'],
+        azp: APP,
+        nonce: await w.nonce(),
+      });
+      expect((await w.login(listed)).statusCode).toBe(200);
       // The same key and claims with a fresh nonce are fine: the refusals above were for the reason named.
       const good = await provider.sign(TENANT, { ...claims, nonce: await w.nonce() });
       expect((await w.login(good)).statusCode).toBe(200);

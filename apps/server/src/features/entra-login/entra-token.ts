@@ -4,8 +4,8 @@ import { fail } from '../../platform/errors';
 /**
  * Checks an Entra ID token with jose: signature from the tenant's JWKS (found through the tenant's OpenID
  * configuration under ENTRA_AUTHORITY), issuer built from the token's own tid (`<authority>/<tid>/v2.0`, as
- * Entra issues it), audience = the client's app (client) id, tid = the client's tenant, and the expiry (jose;
- * 60 s of clock skew). The nonce is the caller's business (it is single use, so it lives in the database).
+ * Entra issues it), audience = the client's app (client) id (a string, or a list with `azp` naming it), tid = the
+ * client's tenant, and the expiry (jose; 60 s of clock skew). The nonce is the caller's business (it is single use, so it lives in the database).
  */
 
 export interface EntraIdentity {
@@ -48,6 +48,18 @@ function keySetOf(uri: string) {
   return set;
 }
 
+/**
+ * jose's `audience` accepts a token whose `aud` array merely contains the client id, so a token issued to another
+ * app that lists ours too would pass (issue 28 point 7d). OpenID Connect Core 3.1.3.7: with several audiences the
+ * authorised party (`azp`) must be us; an `azp` that is present must be us in any case. Entra issues a string `aud`.
+ */
+function isForThisApp(payload: JWTPayload, clientId: string): boolean {
+  const { aud, azp } = payload;
+  if (azp !== undefined && azp !== clientId) return false;
+  if (typeof aud === 'string') return aud === clientId;
+  return Array.isArray(aud) && aud.includes(clientId) && azp === clientId;
+}
+
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
 export async function verifyEntraIdToken(
@@ -75,6 +87,7 @@ export async function verifyEntraIdToken(
   } catch {
     return invalid();
   }
+  if (!isForThisApp(payload, expected.clientId)) return invalid();
   const tid = str(payload.tid);
   const oid = str(payload.oid);
   const nonce = str(payload.nonce);
