@@ -16,9 +16,71 @@ async function purify(): Promise<DOMPurify> {
   return purifier;
 }
 
-/** `url(...)` that points anywhere but into the document itself (`url(#gradient)`). */
-const EXTERNAL_URL = /url\(\s*(?!['"]?\s*#)/i;
 const REFERENCE_ATTRIBUTES = new Set(['href', 'xlink:href', 'src']);
+
+/**
+ * The CSS functions an attribute value may call (presentation attributes and `style` are CSS: colours, transforms,
+ * filters, sizes). Everything else is dropped: `image-set`, `image`, `cross-fade`, `element`, `src`, `expression`,
+ * `paint`, `attr`, `env` and any vendor or future function that could fetch or evaluate something. An allow-list,
+ * because a block-list of dangerous names is what CSS escapes and comments get around (issue 28 point 7e).
+ */
+const ALLOWED_FUNCTIONS = new Set([
+  'url', // only url(#fragment), checked below
+  'rgb',
+  'rgba',
+  'hsl',
+  'hsla',
+  'hwb',
+  'lab',
+  'lch',
+  'oklab',
+  'oklch',
+  'color',
+  'color-mix',
+  'matrix',
+  'translate',
+  'translatex',
+  'translatey',
+  'scale',
+  'scalex',
+  'scaley',
+  'rotate',
+  'skewx',
+  'skewy',
+  'calc',
+  'min',
+  'max',
+  'clamp',
+  'var',
+  'blur',
+  'brightness',
+  'contrast',
+  'drop-shadow',
+  'grayscale',
+  'hue-rotate',
+  'invert',
+  'opacity',
+  'saturate',
+  'sepia',
+]);
+
+/**
+ * Whether an attribute value is plain enough to keep. Hand-written, not a CSS parser: instead of decoding escapes
+ * and comments and hoping to see what the browser sees, a value that holds any CSS escape (`\`), comment (`/*`),
+ * at-rule (`@`) or markup (`<`) is dropped whole; a logo needs none of them. What remains has no hidden spelling,
+ * so every function call is written as `name(` and checked against the allow-list, and `url()` may only name a
+ * fragment of the file itself.
+ */
+function isPlainValue(value: string): boolean {
+  if (/[\\@<]|\/\*/.test(value)) return false;
+  for (const m of value.matchAll(/([A-Za-z0-9_-]*)\(/g)) {
+    const name = (m[1] ?? '').toLowerCase();
+    if (name === '') continue;
+    if (!ALLOWED_FUNCTIONS.has(name)) return false;
+    if (name === 'url' && !/^url\(\s*(['"]?)#[\w.:-]+\1\s*\)/i.test(value.slice(m.index))) return false;
+  }
+  return true;
+}
 
 /** An SVG file, judged by its start: an optional BOM, XML declaration, comments or a plain doctype, then `<svg`. */
 export function looksLikeSvg(bytes: Buffer): boolean {
@@ -42,12 +104,28 @@ export async function sanitiseSvg(bytes: Buffer): Promise<Buffer | null> {
   p.addHook('uponSanitizeAttribute', (_node, data) => {
     const name = data.attrName.toLowerCase();
     const value = data.attrValue.trim();
-    if (REFERENCE_ATTRIBUTES.has(name) && !value.startsWith('#')) data.keepAttr = false;
-    if (EXTERNAL_URL.test(value) || /@import|expression\s*\(/i.test(value)) data.keepAttr = false;
+    if (REFERENCE_ATTRIBUTES.has(name) && !/^#[\w.:-]+$/.test(value)) data.keepAttr = false;
+    if (!isPlainValue(value)) data.keepAttr = false;
   });
   const clean = p.sanitize(bytes.toString('utf8'), {
     USE_PROFILES: { svg: true, svgFilters: true },
-    FORBID_TAGS: ['script', 'foreignObject', 'style', 'use', 'image', 'a', 'iframe', 'object', 'embed'],
+    // Elements that draw something from elsewhere or from another element by reference are not needed in a logo.
+    FORBID_TAGS: [
+      'script',
+      'foreignObject',
+      'style',
+      'use',
+      'image',
+      'feImage',
+      'a',
+      'iframe',
+      'object',
+      'embed',
+      'tref',
+      'altGlyph',
+      'glyphRef',
+      'font',
+    ],
     FORBID_ATTR: ['src', 'action', 'formaction'],
   });
   p.removeAllHooks();
