@@ -73,6 +73,12 @@ export const ZClient = ZClientSummary.extend({
   minPasswordLength: z.number().int(),
   entra: ZEntraSettings,
   access: ZClientAccess,
+  /**
+   * Whether the caller may change the licence window (platform active flag, dates, platform domain, invoice client
+   * id): only who sells the licence (PERMISSIONS.md "licence window"); a change by anyone else is 403
+   * client_licence_read_only.
+   */
+  licenceAccess: ZClientAccess,
   createdAt: ZIsoDateTime,
   updatedAt: ZIsoDateTime,
 });

@@ -112,6 +112,7 @@ export const ERROR_CODES = [
   'platform_domain_taken',
   'platform_domain_invalid',
   'platform_domain_content_origin',
+  'client_licence_read_only',
   'logo_type_not_allowed',
   'reseller_role_needs_reseller_client',
   // legal texts

@@ -5,7 +5,7 @@ import type { TRole } from './roles';
  * else decides who may do what. A capability maps each role to the scope it holds ('own' < 'groups' < 'client'
  * < 'resold' < 'all'); a role that is missing has no access.
  */
-export type TScope = 'own' | 'groups' | 'client' | 'resold' | 'resold-read' | 'all';
+export type TScope = 'own' | 'groups' | 'client' | 'client-read' | 'resold' | 'resold-read' | 'all';
 
 export const CAPABILITIES = {
   'learner.use': {
@@ -46,6 +46,19 @@ export const CAPABILITIES = {
     RESELLER_COORDINATOR: 'resold-read',
     RESELLER: 'resold',
     ADMIN: 'client',
+    SUPERADMIN: 'all',
+  },
+  /**
+   * A client's licence window (PERMISSIONS.md "licence window", issue 28 point 6): the platform active flag, start and
+   * end dates, platform domain and invoice client id, read and written through the client form. They belong to
+   * whoever sells the licence: 'all' writes them on every client, 'resold' on the clients its own client resells
+   * (its own client's it reads: another sells that one), 'client-read' and 'resold-read' read them. The root client's
+   * licence is sold by nobody: there its ADMIN and RESELLER write them (clients/client-licence.ts).
+   */
+  'clients.licence': {
+    RESELLER_COORDINATOR: 'resold-read',
+    RESELLER: 'resold',
+    ADMIN: 'client-read',
     SUPERADMIN: 'all',
   },
   'clients.smtpAndTokens': { RESELLER: 'resold', ADMIN: 'client', SUPERADMIN: 'all' },

@@ -103,6 +103,8 @@ export const ERROR_MESSAGES: Record<TErrorCode, string> = {
   platform_domain_taken: 'This platform domain is already in use.',
   platform_domain_invalid: 'The platform domain must be a host name such as training.example.com.',
   platform_domain_content_origin: 'The platform domain must differ from the host that serves course content.',
+  client_licence_read_only:
+    'Only the reseller or the platform operator changes the licence: platform active, platform start and end, platform domain and invoice client ID.',
   logo_type_not_allowed: 'The logo must be a PNG, JPG, SVG or WebP file whose content matches its type.',
   reseller_role_needs_reseller_client: 'The reseller roles exist only in reseller clients.',
   legal_text_url_not_https: 'A legal text link must start with https://.',

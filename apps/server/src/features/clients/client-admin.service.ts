@@ -18,6 +18,7 @@ import { newId, nowIso } from '../../platform/ids';
 import type { Actor } from '../../platform/session';
 import { createFirstAdmin } from './client-first-admin';
 import { assertNotContentHost, normalisePlatformDomain } from './client-domain';
+import { assertMayChangeLicence, licenceAccessOf } from './client-licence';
 import { presentClient, presentClientSummary } from './client-present';
 import { assertMayActOnClient, type ClientAccess } from './client-scope';
 import { countUsersByClient } from '../users/user-accounts.service';
@@ -52,15 +53,16 @@ export async function listClients(deps: AppDeps, actor: Actor, query: TClientLis
   return { items, total, totalCapped, page: query.page, pageSize: query.pageSize };
 }
 
-async function readClient(db: DbOrTrx, id: string, access: ClientAccess): Promise<TClient> {
+async function readClient(db: DbOrTrx, actor: Actor, id: string, access: ClientAccess): Promise<TClient> {
   const row = (await findClientRow(db, id)) ?? notFound('client');
   const users = await countUsersByClient(db, [id], today());
-  return presentClient(row, await findResellerName(db, row.reseller_client_id), users.get(id), access);
+  const licence = access === 'write' ? await licenceAccessOf(db, actor, row) : 'read';
+  return presentClient(row, await findResellerName(db, row.reseller_client_id), users.get(id), { access, licence });
 }
 
 export async function getClient(deps: AppDeps, actor: Actor, id: string): Promise<TClient> {
   const access = await assertMayActOnClient(deps.db, actor, 'clients.administer', id, 'read');
-  return readClient(deps.db, id, access);
+  return readClient(deps.db, actor, id, access);
 }
 
 /** Platform start must not lie after its end. */
@@ -115,6 +117,7 @@ export async function updateClient(deps: AppDeps, actor: Actor, id: string, body
     const current = (await findClientRow(trx, id)) ?? notFound('client');
     if (body.isReseller !== undefined && body.isReseller !== current.is_reseller && actor.role !== 'SUPERADMIN')
       forbidden();
+    await assertMayChangeLicence(trx, actor, body, current);
     assertPlatformDates(
       body.platformStart !== undefined ? body.platformStart : current.platform_start,
       body.platformEnd !== undefined ? body.platformEnd : current.platform_end,
@@ -123,7 +126,7 @@ export async function updateClient(deps: AppDeps, actor: Actor, id: string, body
     const changes = columnsOf(body, domain);
     if (body.isReseller !== undefined) changes.is_reseller = body.isReseller;
     await updateClientRow(trx, id, { ...changes, updated_at: nowIso() });
-    return readClient(trx, id, 'write');
+    return readClient(trx, actor, id, 'write');
   });
 }
 
@@ -160,5 +163,5 @@ export async function createClient(deps: AppDeps, actor: Actor, input: TCreateCl
     });
     await createFirstAdmin(trx, deps.config, { id, name: body.name, platformDomain: domain, body });
   });
-  return readClient(deps.db, id, 'write');
+  return readClient(deps.db, actor, id, 'write');
 }

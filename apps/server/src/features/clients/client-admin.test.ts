@@ -2,6 +2,7 @@ import type { TClient, TClientPage } from '@lms/contracts/client-admin';
 import { expect, it } from 'vitest';
 import { createClient, createUser, signIn } from '../../../test/factories';
 import { caller, describeEachDialect } from '../../../test/test-app';
+import { findRootClientId } from './client-root';
 import { clientRow, newClientBody, resellerWorld } from './client-test-kit';
 
 describeEachDialect('client administration (issue 11)', (ctx) => {
@@ -126,9 +127,80 @@ describeEachDialect('client administration (issue 11)', (ctx) => {
     expect((await rc.get(`/api/client/${w.foreign.id}`)).statusCode).toBe(404);
   });
 
-  it('saves every field, keeps the platform dates in order and shows the new colours at once', async () => {
+  // Issue 28 point 6: Beta's ADMIN reopened the platform its reseller had closed.
+  it('lets only who sells the licence change its fields: the reseller and the SUPERADMIN; the ADMIN reads them', async () => {
+    const { deps } = ctx();
     const w = await resellerWorld(ctx());
     const admin = await w.as(w.resold, 'ADMIN');
+    const reseller = await w.as(w.reseller, 'RESELLER');
+    const superadmin = await w.as(w.reseller, 'SUPERADMIN');
+    expect((await admin.get(`/api/client/${w.resold.id}`)).json()).toMatchObject({
+      access: 'write',
+      licenceAccess: 'read',
+    });
+    await reseller.post(`/api/client/${w.resold.id}`, { platformActive: false, invoiceClientId: 'INV-1' });
+    const before = await clientRow(deps.db, w.resold.id);
+    const changes = {
+      platformActive: true,
+      platformStart: '2026-01-01',
+      platformEnd: '2030-12-31',
+      platformDomain: 'reopened.example',
+      invoiceClientId: 'INV-2',
+    };
+    for (const [field, value] of Object.entries(changes)) {
+      const res = await admin.post(`/api/client/${w.resold.id}`, { [field]: value });
+      expect(`${field}: ${res.statusCode}`).toBe(`${field}: 403`);
+      expect(res.json()).toMatchObject({
+        error: 'client_licence_read_only',
+        details: { fields: [{ field: `body.${field}` }] },
+      });
+    }
+    expect(await clientRow(deps.db, w.resold.id)).toEqual(before);
+    // The whole form, sent back with the licence as it is (another spelling of the domain too), saves the rest.
+    const form = (await admin.get(`/api/client/${w.resold.id}`)).json<TClient>();
+    const saved = await admin.post(`/api/client/${w.resold.id}`, {
+      name: form.name,
+      platformDomain: `https://${form.platformDomain.toUpperCase()}/`,
+      platformActive: form.platformActive,
+      platformStart: form.platformStart,
+      platformEnd: form.platformEnd,
+      invoiceClientId: form.invoiceClientId,
+      emailFooter: 'Neu',
+    });
+    expect(saved.json()).toMatchObject({ emailFooter: 'Neu', platformActive: false, invoiceClientId: 'INV-1' });
+    // Who sells it may: the reseller of the client and the SUPERADMIN; another reseller does not reach it (404).
+    const byReseller = await reseller.post(`/api/client/${w.resold.id}`, changes);
+    expect(byReseller.json()).toMatchObject({ ...changes, licenceAccess: 'write' });
+    const bySuperadmin = await superadmin.post(`/api/client/${w.resold.id}`, { platformActive: false });
+    expect(bySuperadmin.json()).toMatchObject({ platformActive: false, licenceAccess: 'write' });
+    const otherReseller = await w.as(w.otherReseller, 'RESELLER');
+    expect((await otherReseller.post(`/api/client/${w.resold.id}`, { platformActive: true })).statusCode).toBe(404);
+    const foreignAdmin = await w.as(w.foreign, 'ADMIN');
+    expect((await foreignAdmin.post(`/api/client/${w.resold.id}`, { platformActive: true })).statusCode).toBe(404);
+    // A reseller's own client is sold by another: its RESELLER reads its licence like an ADMIN does.
+    const ownLicence = await reseller.post(`/api/client/${w.reseller.id}`, { invoiceClientId: 'SELF' });
+    expect(ownLicence.json()).toMatchObject({ error: 'client_licence_read_only' });
+    expect((await reseller.get(`/api/client/${w.reseller.id}`)).json()).toMatchObject({ licenceAccess: 'read' });
+    expect(
+      (await (await w.as(w.reseller, 'RESELLER_COORDINATOR')).get(`/api/client/${w.resold.id}`)).json(),
+    ).toMatchObject({ access: 'read', licenceAccess: 'read' });
+  });
+
+  it("lets the root client's ADMIN change the root client's licence, which nobody sells", async () => {
+    const { deps } = ctx();
+    const w = await resellerWorld(ctx());
+    await createUser(deps.db, w.reseller, { role: 'SUPERADMIN' });
+    const rootId = await findRootClientId(deps.db);
+    const root = await clientRow(deps.db, rootId ?? '');
+    const admin = await w.as({ id: root.id, name: root.name, host: root.platform_domain }, 'ADMIN');
+    expect((await admin.get(`/api/client/${root.id}`)).json()).toMatchObject({ licenceAccess: 'write' });
+    const saved = await admin.post(`/api/client/${root.id}`, { invoiceClientId: 'ROOT-1' });
+    expect(saved.json()).toMatchObject({ invoiceClientId: 'ROOT-1' });
+  });
+
+  it('saves every field, keeps the platform dates in order and shows the new colours at once', async () => {
+    const w = await resellerWorld(ctx());
+    const admin = await w.as(w.reseller, 'RESELLER');
     const colours = {
       primaryButton: '#112233',
       secondaryButton: '#223344',

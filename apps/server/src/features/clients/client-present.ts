@@ -42,7 +42,7 @@ export function presentClient(
   row: ClientRow,
   resellerName: string | null,
   users: { active: number; total: number } | undefined,
-  access: ClientAccess,
+  access: { access: ClientAccess; licence: ClientAccess },
 ): TClient {
   return {
     ...presentClientSummary(row, resellerName, users),
@@ -60,7 +60,8 @@ export function presentClient(
     invoiceClientId: row.invoice_client_id,
     minPasswordLength: row.min_password_length,
     entra: { enabled: row.is_entra_enabled, clientId: row.entra_client_id, tenantId: row.entra_tenant_id },
-    access,
+    access: access.access,
+    licenceAccess: access.licence,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

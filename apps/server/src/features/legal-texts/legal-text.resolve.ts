@@ -1,7 +1,8 @@
 import type { TLegalTextKind, TResolvedLegalText } from '@lms/contracts/legal-texts';
 import type { DbOrTrx } from '../../db/database';
 import { renderRichText } from '../../platform/rich-text';
-import { findLegalPdf, findLegalText, findRootClientId, type LegalTextRow } from './legal-text.repository';
+import { findRootClientId } from '../clients/client-root';
+import { findLegalPdf, findLegalText, type LegalTextRow } from './legal-text.repository';
 
 /**
  * How many clients a CSX/RESELLER chain may visit before it gives up: the client, its reseller, the root client,

@@ -13,15 +13,9 @@ import { newId, nowIso } from '../../platform/ids';
 import type { Actor } from '../../platform/session';
 import { moveIntoStorage, openFromStorage, removeFromStorage, storageKey } from '../../platform/storage';
 import { requireFilePart, withUpload, type ReadUpload } from '../../platform/uploads';
+import { findRootClientId } from '../clients/client-root';
 import { assertMayActOnClient } from '../clients/client-scope';
-import {
-  findLegalPdf,
-  findLegalPdfs,
-  findLegalText,
-  findRootClientId,
-  updateLegalText,
-  upsertLegalPdf,
-} from './legal-text.repository';
+import { findLegalPdf, findLegalPdfs, findLegalText, updateLegalText, upsertLegalPdf } from './legal-text.repository';
 import { findLegalTextSource } from './legal-text.resolve';
 
 const CAPABILITY = 'clients.administer' as const;

@@ -54,6 +54,8 @@ export function ClientDataForm({ client }: { client: TClient }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const readOnly = client.access === 'read';
+  // PERMISSIONS.md "licence window": only who sells the licence changes it (issue 28 point 6); the others read it.
+  const licenceReadOnly = client.licenceAccess === 'read';
   const patch = (p: Partial<Form>) => setForm((f) => ({ ...f, ...p }));
   const text = (v: string | null) => v ?? '';
 
@@ -62,8 +64,13 @@ export function ClientDataForm({ client }: { client: TClient }) {
     setBusy(true);
     setError(null);
     try {
-      const { isReseller, ...rest } = form;
-      const body: TUpdateClientBody = { ...rest, ...(user?.role === 'SUPERADMIN' ? { isReseller } : {}) };
+      const { isReseller, platformActive, platformStart, platformEnd, platformDomain, invoiceClientId, ...rest } = form;
+      const licence = { platformActive, platformStart, platformEnd, platformDomain, invoiceClientId };
+      const body: TUpdateClientBody = {
+        ...rest,
+        ...(licenceReadOnly ? {} : licence),
+        ...(user?.role === 'SUPERADMIN' ? { isReseller } : {}),
+      };
       const updated = await updateClient(client.id, body);
       await saved(updated);
       setForm(formOf(updated));
@@ -111,22 +118,10 @@ export function ClientDataForm({ client }: { client: TClient }) {
                   onChange={(e) => patch({ name: e.currentTarget.value })}
                 />
                 <TextInput
-                  label={t('fields.platformDomain')}
-                  description={t('fields.platformDomainHint')}
-                  required
-                  value={form.platformDomain}
-                  onChange={(e) => patch({ platformDomain: e.currentTarget.value })}
-                />
-                <TextInput
                   label={t('fields.supportEmail')}
                   type="email"
                   value={text(form.supportEmail)}
                   onChange={(e) => patch({ supportEmail: orNull(e.currentTarget.value) })}
-                />
-                <TextInput
-                  label={t('fields.invoiceClientId')}
-                  value={text(form.invoiceClientId)}
-                  onChange={(e) => patch({ invoiceClientId: orNull(e.currentTarget.value) })}
                 />
                 <NumberInput
                   label={t('fields.minPasswordLength')}
@@ -158,8 +153,27 @@ export function ClientDataForm({ client }: { client: TClient }) {
                 ))}
               </SimpleGrid>
             </Fieldset>
-            <Fieldset legend={t('form.platformTitle')}>
+            <Fieldset legend={t('form.platformTitle')} disabled={licenceReadOnly}>
               <Stack>
+                {licenceReadOnly && !readOnly && (
+                  <Text size="sm" c="dimmed">
+                    {t('form.licenceReadOnly')}
+                  </Text>
+                )}
+                <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                  <TextInput
+                    label={t('fields.platformDomain')}
+                    description={t('fields.platformDomainHint')}
+                    required
+                    value={form.platformDomain}
+                    onChange={(e) => patch({ platformDomain: e.currentTarget.value })}
+                  />
+                  <TextInput
+                    label={t('fields.invoiceClientId')}
+                    value={text(form.invoiceClientId)}
+                    onChange={(e) => patch({ invoiceClientId: orNull(e.currentTarget.value) })}
+                  />
+                </SimpleGrid>
                 <Switch
                   label={t('fields.platformActive')}
                   checked={form.platformActive}
