@@ -87,6 +87,23 @@ describe('the API client policy (ARCHITECTURE section 5) and the page-load error
     await context.close();
   });
 
+  // Issue 28 point 7c: the docs run under their own strict policy (no inline script, framed by nobody).
+  it('loads the API docs under their content security policy without a violation', async () => {
+    const { context, page } = await openPage(browser);
+    const violations: string[] = [];
+    page.on('console', (msg) => {
+      if (/Content Security Policy|Refused to/i.test(msg.text())) violations.push(msg.text());
+    });
+    const res = await page.goto(server.url('/api/docs'));
+    expect(res?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+    await page.locator('.swagger-ui .opblock').first().waitFor({ timeout: 30_000 });
+    expect(await page.locator('.swagger-ui .opblock').count()).toBeGreaterThan(10);
+    await page.locator('.swagger-ui .opblock-summary').first().click();
+    await page.locator('.swagger-ui .opblock-body').first().waitFor();
+    expect(violations).toEqual([]);
+    await context.close();
+  });
+
   it('shows an error with a reload button when a page cannot be loaded', async () => {
     const { context, page } = await openPage(browser);
     // Chunks are named by their content hash only (apps/web/vite.config.ts), so the login page's chunk is the one

@@ -58,7 +58,8 @@ it('answers 400 bad_request for malformed JSON, never 500', async () => {
 });
 
 it('serves the OpenAPI document at /api/docs', async () => {
-  const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
+  const client = await createClient(testDb.db);
+  const res = await app.inject({ method: 'GET', url: '/api/docs/json', headers: { host: client.host } });
   expect(res.statusCode).toBe(200);
   const doc = res.json<{ openapi: string; paths: Record<string, unknown> }>();
   expect(doc.openapi).toMatch(/^3\./);

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/database';
 import { isAccessTokenCurrent } from './access-token';
+import { isDocsRoute } from './api-docs';
 import { AppError } from './errors';
 import { lookupSession, type Actor } from './session';
 import { isPlatformOpen, type Tenant, type TenantResolver } from './tenant';
@@ -60,8 +61,12 @@ export interface ApiRoute {
 /** The roles that may still sign in while a client's platform is closed (DECISIONS "platform active"). */
 const ROLES_WHEN_CLOSED: ReadonlySet<TRole> = new Set(['ADMIN', 'RESELLER', 'RESELLER_COORDINATOR', 'SUPERADMIN']);
 
-/** Platform routes answer on any host: the health check (for load balancers) and the API docs. */
-const isTenantApi = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs') && url !== '/api/health';
+/**
+ * The health check (for load balancers) answers on any host. The API docs answer on a client's host only (issue 28
+ * point 7c), without sign-in: the OpenAPI document says what the routes are, which holds no secret, and an
+ * integrator reads it before they have an account.
+ */
+const isTenantApi = (url: string) => url.startsWith('/api/') && url !== '/api/health';
 
 /**
  * Whether the guard applies, decided on the route the router matched, never on the raw URL: the router decodes the
@@ -98,7 +103,7 @@ export const accessPlugin = fp<AccessOptions>(function access(app: FastifyInstan
   const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    if (!route.url.startsWith('/api/') || isDocsRoute(route.url)) return;
     const access = route.config?.access;
     if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access`);
     if (access === 'clientToken' && !opts.verifyClientToken)
@@ -122,6 +127,7 @@ export const accessPlugin = fp<AccessOptions>(function access(app: FastifyInstan
     const tenant = await opts.tenants.resolve(req.headers.host);
     if (!tenant) throw new AppError(404, 'client_not_found');
     req.tenant = tenant;
+    if (isDocsRoute(req.routeOptions.url)) return;
 
     const access = req.routeOptions.config?.access;
     if (access === 'clientToken') {
