@@ -77,13 +77,14 @@ describe('Entra ID sign-in: /entra-login by popup', () => {
   let server: TestServer;
   let provider: TestProvider;
   let browser: Browser;
-  const clients = [{ clientId: APP, redirectUris: [] as string[] }];
+  const clients = [{ clientId: APP, redirectUris: [] as string[], postLogoutRedirectUris: [] as string[] }];
 
   beforeAll(async () => {
     const tls = selfSignedCert();
     provider = await startTestProvider({ tenants: [TENANT], clients, tls });
     server = await startServer({ ENTRA_AUTHORITY: provider.authority, NODE_EXTRA_CA_CERTS: tls.certFile });
     clients[0]!.redirectUris.push(server.url('/entra-login', 'localhost'));
+    clients[0]!.postLogoutRedirectUris.push(server.url('/logout', 'localhost'));
     // The provider's certificate is made by this test.
     browser = await launchBrowser(['--ignore-certificate-errors']);
     await server.db.run(
@@ -145,6 +146,33 @@ describe('Entra ID sign-in: /entra-login by popup', () => {
     const info = await page.evaluate(async () => (await fetch('/api/user/info')).status);
     expect(info).toBeGreaterThan(0);
     await expect.poll(() => page.getByText('Erika Entra').first().isVisible()).toBe(true);
+
+    // Issue 28 point 8: signing out ends the Microsoft session too and leaves nothing of msal in the browser.
+    const kept = () =>
+      page.evaluate(() => {
+        const keys = (s: Storage) => Array.from({ length: s.length }, (_, i) => s.key(i) ?? '');
+        const ours = (k: string) => k.startsWith('msal.') || k.startsWith('lms.entra');
+        return {
+          local: keys(localStorage).filter(ours),
+          session: keys(sessionStorage).filter(ours),
+          cookies: document.cookie.split(';').filter((c) => c.trim().startsWith('msal.')),
+        };
+      });
+    const before = await kept();
+    expect(before.local).toContain('lms.entra.access');
+    expect(before.local.some((k) => k.startsWith('msal.'))).toBe(true);
+    const ended = provider.endedSessions.length;
+    // The menu's "Abmelden" leads here (a first sign-in's dialog may stand over the menu).
+    await page.goto(server.url('/logout', 'localhost'));
+    await expect.poll(() => provider.endedSessions.length, { timeout: 30_000 }).toBe(ended + 1);
+    expect(provider.endedSessions.at(-1)).toMatchObject({
+      tenant: TENANT,
+      postLogoutRedirectUri: expect.stringContaining(server.url('/logout', 'localhost')) as unknown,
+    });
+    await page.waitForURL((u) => u.pathname === '/logout' && u.hostname === 'localhost', { timeout: 30_000 });
+    await expect.poll(() => heading(page).textContent()).toBe('Abgemeldet');
+    expect(await kept()).toEqual({ local: [], session: [], cookies: [] });
+    expect(await page.evaluate(async () => (await fetch('/api/user/info')).status)).toBe(401);
     await context.close();
   });
 

@@ -37,6 +37,11 @@ export interface TestProvider {
     id_token: string;
     access_token: string;
   }>;
+  /**
+   * The sign-outs the end-session endpoint carried out (RP-initiated logout), as Entra does with a logout hint: at
+   * once, without asking. Each names where it sent the browser back to.
+   */
+  readonly endedSessions: Array<{ tenant: string; postLogoutRedirectUri: string | null }>;
   /** Signs claims with the tenant's own key (or, with `foreignKey`, another key under the same kid). */
   sign(tenant: string, claims: Record<string, unknown>, opts?: { foreignKey?: boolean }): Promise<string>;
   close(): Promise<void>;
@@ -52,11 +57,12 @@ interface TenantKeys {
 export async function startTestProvider(opts: {
   tenants: string[];
   /** Read when a tenant's provider is made (its first request): a test may add redirect URIs until then. */
-  clients: Array<{ clientId: string; redirectUris: string[] }>;
+  clients: Array<{ clientId: string; redirectUris: string[]; postLogoutRedirectUris?: string[] }>;
   tls?: { key: string; cert: string };
 }): Promise<TestProvider> {
   const handlers = new Map<string, { provider: Provider; keys: TenantKeys }>();
   const state: { nextAccount: TestAccount | null } = { nextAccount: null };
+  const endedSessions: TestProvider['endedSessions'] = [];
   const accounts = new Map<string, TestAccount>();
 
   const server = opts.tls ? https.createServer(opts.tls) : http.createServer();
@@ -80,6 +86,7 @@ export async function startTestProvider(opts: {
       clients: opts.clients.map((c) => ({
         client_id: c.clientId,
         redirect_uris: c.redirectUris,
+        post_logout_redirect_uris: c.postLogoutRedirectUris ?? [],
         response_types: ['code'],
         grant_types: ['authorization_code', 'refresh_token'],
         token_endpoint_auth_method: 'none',
@@ -96,6 +103,19 @@ export async function startTestProvider(opts: {
       scopes: ['openid', 'email', 'profile', 'offline_access'],
       features: {
         devInteractions: { enabled: false },
+        // Entra ends the session without a question when the logout names the account: the provider's confirmation
+        // form submits itself here, and each sign-out is noted for the tests.
+        rpInitiatedLogout: {
+          enabled: true,
+          logoutSource: (ctx: { body: string }, form: string) => {
+            ctx.body = `<!DOCTYPE html><html><head><title>Sign out</title></head><body>${form}
+              <script>var f = document.forms[0]; var i = document.createElement('input'); i.type = 'hidden';
+              i.name = 'logout'; i.value = 'yes'; f.appendChild(i); f.submit();</script></body></html>`;
+          },
+          postLogoutSuccessSource: (ctx: { body: string }) => {
+            ctx.body = '<!DOCTYPE html><html><head><title>Signed out</title></head><body>Signed out</body></html>';
+          },
+        },
         // Access tokens as JWTs for the app's default scope (`<client id>/.default`), as Entra issues them: the
         // API checks their expiry (Access-Token, ARCHITECTURE section 5).
         resourceIndicators: {
@@ -168,6 +188,11 @@ export async function startTestProvider(opts: {
         );
         return;
       }
+      if (req.method === 'POST' && url.startsWith(`${prefix}/session/end/confirm`))
+        res.on('finish', () => {
+          const location = res.getHeader('location');
+          endedSessions.push({ tenant, postLogoutRedirectUri: typeof location === 'string' ? location : null });
+        });
       // Mounted below a path: oidc-provider reads the mount point from originalUrl.
       (req as { originalUrl?: string }).originalUrl = url;
       req.url = url.slice(prefix.length) || '/';
@@ -180,6 +205,7 @@ export async function startTestProvider(opts: {
 
   const provider: TestProvider = {
     authority,
+    endedSessions,
     get nextAccount() {
       return state.nextAccount;
     },

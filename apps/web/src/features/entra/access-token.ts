@@ -10,6 +10,7 @@ import { getAuthState } from '../../lib/auth-store';
  * reacquired (ssoSilent) after 30. Kept in local storage beside msal's own token cache.
  */
 const KEY = 'lms.entra.access';
+let lastRefresh = 0;
 
 interface Stored {
   accessToken: string;
@@ -25,11 +26,18 @@ const read = (): Stored | null => {
   }
 };
 
+/** The Entra settings of the last Microsoft sign-in in this browser, if its token is still kept. */
+export const storedEntraConfig = (): TEntraConfig | null => read()?.config ?? null;
+
+/** Drops the kept access token (sign-out). */
+export function forgetAccessToken(): void {
+  localStorage.removeItem(KEY);
+  lastRefresh = 0;
+}
+
 export function storeAccessToken(accessToken: string, config: TEntraConfig, acquiredAt = Date.now()): void {
   localStorage.setItem(KEY, JSON.stringify({ accessToken, acquiredAt, config } satisfies Stored));
 }
-
-let lastRefresh = 0;
 
 async function refresh(): Promise<void> {
   const stored = read();
@@ -45,7 +53,16 @@ async function refresh(): Promise<void> {
   if (token) storeAccessToken(token, stored.config);
 }
 
+/**
+ * Sent while the user is a SCIM user, and while the user is not known yet: after a reload the first call
+ * (`/user/info`) goes out before the user is, and without the header a SCIM user's session ended there with 399.
+ */
+const sendsAccessToken = (): boolean => {
+  const user = getAuthState().user;
+  return user === null || user.loginType === LOGIN_TYPES.SCIM;
+};
+
 setAccessTokenSource({
-  current: () => (getAuthState().user?.loginType === LOGIN_TYPES.SCIM ? (read()?.accessToken ?? null) : null),
+  current: () => (sendsAccessToken() ? (read()?.accessToken ?? null) : null),
   refresh,
 });

@@ -11,6 +11,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api-client';
 import { clearAuth, getAuthState, setCurrentUser, setSession, setToken } from '../../../lib/auth-store';
 import i18n, { isLocale } from '../../../lib/i18n';
+import { signOutOfMicrosoft } from '../../entra/entra-sign-out';
 
 /** Everything cached belongs to the old user, except the current client (spec section 4). */
 const forgetUserData = (queryClient: QueryClient) =>
@@ -30,13 +31,18 @@ export async function signIn(
   return result;
 }
 
-export async function signOut(queryClient: QueryClient): Promise<void> {
+/**
+ * Ends the session on the server (best effort: the local sign-out happens either way), forgets it here, and signs
+ * out of Microsoft in this browser too. Answers the identity provider's end-session address to go to next, if a
+ * Microsoft sign-in is to be ended there (issue 28 point 8).
+ */
+export async function signOut(queryClient: QueryClient): Promise<{ endSessionUrl: string | null }> {
   if (getAuthState().token) {
-    // Ending the server session is best effort: the local sign-out happens either way.
     await apiPost('/user/logout', undefined, ZOk, { skipPolicy: true }).catch(() => undefined);
   }
   clearAuth();
   forgetUserData(queryClient);
+  return { endSessionUrl: await signOutOfMicrosoft() };
 }
 
 /** The change ends every other session and answers a fresh token (DECISIONS "sessions"). */

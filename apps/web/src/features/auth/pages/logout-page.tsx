@@ -7,7 +7,10 @@ import { PageLoader } from '../../../components/page-loader';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { signOut } from '../api/session-actions';
 
-/** Ends the session on the server and resets the store except the current client (spec section 4). */
+/**
+ * Ends the session on the server and resets the store except the current client (spec section 4); after a Microsoft
+ * sign-in it goes on to end the Microsoft session (issue 28 point 8), which comes back here.
+ */
 export function LogoutPage() {
   const { t } = useTranslation('auth');
   usePageTitle(t('logout.title'));
@@ -17,7 +20,11 @@ export function LogoutPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    void signOut(queryClient).then(() => setDone(true));
+    void signOut(queryClient).then(({ endSessionUrl }) => {
+      // Entra ends its session and sends the browser back here, where nothing is left to end.
+      if (endSessionUrl) window.location.assign(endSessionUrl);
+      else setDone(true);
+    });
   }, [queryClient]);
   if (!done) return <PageLoader />;
   return (

@@ -2,9 +2,11 @@ import { ZLoginResult, type TLoginResult } from '@lms/contracts/auth';
 import { ZEntraConfig, ZEntraNonce } from '@lms/contracts/entra';
 import { apiGet, apiPost } from '../../../lib/api-client';
 
+export const fetchEntraConfig = () => apiGet('/user/entra-config', ZEntraConfig);
+
 export const entraConfigQuery = {
   queryKey: ['client', 'entra-config'],
-  queryFn: () => apiGet('/user/entra-config', ZEntraConfig),
+  queryFn: fetchEntraConfig,
   staleTime: 60_000,
 };
 
