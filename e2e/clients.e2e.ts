@@ -123,6 +123,73 @@ describe('clients: a reseller creates a client and gives it colours and a logo',
     await context.close();
   });
 
+  // Issue 28 points 6 and 5: the client's own ADMIN reads the licence, and the SMTP form says when a change of
+  // server drops the stored password.
+  for (const locale of ['de-DE', 'en-US'] as const)
+    it(`shows Beta's ADMIN the licence read-only and warns before a new SMTP server drops the password (${locale})`, async () => {
+      const t =
+        locale === 'de-DE'
+          ? {
+              active: 'Plattform aktiv',
+              domain: 'Plattform-Domain',
+              name: 'Firmenname',
+              host: 'Server',
+              password: 'Passwort',
+              save: 'Speichern',
+              hint: 'gehören zur Lizenz',
+              dropped: 'gespeicherte Passwort gelöscht',
+            }
+          : {
+              active: 'Platform active',
+              domain: 'Platform domain',
+              name: 'Corporate name',
+              host: 'Server',
+              password: 'Password',
+              save: 'Save',
+              hint: 'belong to the licence',
+              dropped: 'removes the stored password',
+            };
+      const lang = locale.slice(0, 2);
+      await server.db.run('UPDATE users SET locale = ? WHERE email = ?', [locale, 'admin@beta.example']);
+      const [beta] = await server.db.all<{ id: string }>(
+        "SELECT id FROM clients WHERE platform_domain = 'beta.localhost'",
+      );
+      const { context, page } = await openPage(browser, { locale });
+      await signIn(page, server, 'admin@beta.example', 'beta.localhost');
+      await page.goto(server.url(`/reseller/clients/${beta!.id}`, 'beta.localhost'));
+      await page.getByText(t.hint).waitFor();
+      expect(await page.getByRole('switch', { name: t.active }).isDisabled()).toBe(true);
+      expect(await page.getByRole('textbox', { name: t.domain }).isDisabled()).toBe(true);
+      expect(await page.getByRole('textbox', { name: t.name }).isEnabled()).toBe(true);
+      await expectAccessible(page, `client data tab of the own client (${lang})`);
+      await screenshot(page, `client-data-licence-read-only-${lang}`);
+      await atWidth(page, 390);
+      await screenshot(page, `client-data-licence-read-only-${lang}-390`);
+      await atWidth(page, 1280);
+
+      await page.goto(server.url(`/reseller/clients/${beta!.id}/smtp`, 'beta.localhost'));
+      const host = page.getByRole('textbox', { name: t.host });
+      await host.waitFor();
+      if (locale === 'de-DE') {
+        // A stored configuration with a password, as the reseller left it.
+        await page
+          .getByRole('textbox', { name: /Absender|Sender/ })
+          .first()
+          .fill('training@beta.example');
+        await host.fill('relay.example');
+        await page.getByLabel(t.password, { exact: true }).fill('relay-secret');
+        await page.getByRole('button', { name: t.save, exact: true }).click();
+        await expect.poll(() => page.getByText('Ein Passwort ist gespeichert.').count()).toBeGreaterThan(0);
+      }
+      await host.fill('own-server.example');
+      await page.getByText(t.dropped).waitFor();
+      await expectAccessible(page, `SMTP tab with a changed server (${lang})`);
+      await screenshot(page, `client-smtp-password-dropped-${lang}`);
+      await atWidth(page, 390);
+      await screenshot(page, `client-smtp-password-dropped-${lang}-390`);
+      await context.close();
+    });
+
   it('shows the overview and the client in English at 1280 and 390 px', async () => {
     await server.db.run("UPDATE users SET locale = 'en-US' WHERE email = ?", [RESELLER]);
     const { context, page } = await openPage(browser, { locale: 'en-US' });
