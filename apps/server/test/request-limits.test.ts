@@ -85,4 +85,15 @@ describeEachDialect('request limits', (ctx) => {
     );
     expect(statuses).toEqual([...Array<number>(max).fill(200), 429]);
   });
+
+  it('limits one user to 20 SMTP tests an hour', async () => {
+    const { app, deps } = ctx();
+    const client = await createClient(deps.db);
+    const admin = await signIn(app, await createUser(deps.db, client, { role: 'ADMIN' }));
+    holdClock();
+    const max = REQUEST_LIMITS.smtpTest.max;
+    const statuses = await statusesOf(max + 1, () => admin.post(`/api/client-smtp/${client.id}/test`, {}));
+    expect(statuses.slice(0, max).every((s) => s !== 429)).toBe(true);
+    expect(statuses[max]).toBe(429);
+  });
 });

@@ -23,6 +23,8 @@ export const REQUEST_LIMITS = Object.freeze({
   privateMessage: { bucket: 'private-message', max: 30, windowMs: MINUTE },
   /** Per user: each mails the support address. */
   dataChangeRequest: { bucket: 'data-change-request', max: 10, windowMs: HOUR },
+  /** Per user: each connects to an SMTP server the admin names (and waits for its greeting). */
+  smtpTest: { bucket: 'smtp-test', max: 20, windowMs: HOUR },
   /** Per user: each creates a purchase and, by PayPal, an order there. */
   premiumPurchase: { bucket: 'premium-purchase', max: 10, windowMs: HOUR },
 } satisfies Record<string, RateLimit>);

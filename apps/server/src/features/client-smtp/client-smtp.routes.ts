@@ -3,11 +3,13 @@ import { ZOk } from '@lms/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/access';
 import type { AppDeps } from '../../platform/deps';
+import { REQUEST_LIMITS, requestLimit } from '../../platform/request-limits';
 import { getClientSmtp, removeClientSmtp, saveClientSmtp, testClientSmtp } from './client-smtp.service';
 
 /** Spec section 7 "CRUD /client-smtp", per client id (PERMISSIONS.md "SMTP settings and secret tokens"). */
 export const clientSmtpRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const access = 'clients.smtpAndTokens' as const;
+  const testLimit = requestLimit(deps.db, REQUEST_LIMITS.smtpTest);
 
   app.get(
     '/api/client-smtp/:clientId',
@@ -36,7 +38,10 @@ export const clientSmtpRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
   app.post(
     '/api/client-smtp/:clientId/test',
     { schema: { params: ZClientSmtpParams, response: { 200: ZClientSmtp } }, config: { access } },
-    (req) => testClientSmtp(deps, actorOf(req), req.params.clientId),
+    async (req) => {
+      await testLimit(actorOf(req).userId);
+      return testClientSmtp(deps, actorOf(req), req.params.clientId);
+    },
   );
   await Promise.resolve();
 };
