@@ -1,4 +1,3 @@
-/// <reference path="./pdfjs-worker.d.ts" />
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe } from 'vitest';
