@@ -46,6 +46,7 @@ import type { AppDeps } from './platform/deps';
 import { installErrorHandler } from './platform/error-handler';
 import { newRequestId } from './platform/ids';
 import { installInputGuards } from './platform/input-guards';
+import { answerUndeclaredMethods, collectDeclaredMethods } from './platform/method-not-allowed';
 import { withLogRedaction } from './platform/log-redaction';
 import { installSecurityHeaders } from './platform/security-headers';
 import { TenantResolver } from './platform/tenant';
@@ -80,6 +81,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   installErrorHandler(app);
   installInputGuards(app);
   installSecurityHeaders(app, deps.config.contentOrigin, new URL(deps.config.entraAuthority).origin);
+  // Methods per /api path, for the 405 answers registered after the last route (the SCIM scope keeps its own).
+  const declared = collectDeclaredMethods(app, (url) => url.startsWith('/api/'));
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Training platform API', version: '1.0.0' } },
@@ -127,6 +130,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(contactPersonRoutes, { deps });
   await app.register(messageRoutes, { deps });
   await app.register(homeRoutes, { deps });
+  answerUndeclaredMethods(app, declared);
 
   const webDist = opts.webDist;
   if (webDist && existsSync(path.join(webDist, 'index.html'))) {

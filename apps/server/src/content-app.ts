@@ -9,6 +9,7 @@ import { installErrorHandler } from './platform/error-handler';
 import { newRequestId } from './platform/ids';
 import { installInputGuards } from './platform/input-guards';
 import { trustProxyOption } from './config-trust-proxy';
+import { answerUndeclaredMethods, collectDeclaredMethods } from './platform/method-not-allowed';
 
 /**
  * The content-origin server (ARCHITECTURE section 6): the same process listens on CONTENT_PORT and answers there only
@@ -63,8 +64,10 @@ export async function buildContentApp(
   });
 
   await app.register(fastifyStatic, { serve: false });
+  const declared = collectDeclaredMethods(app, () => true);
   await app.register(playerRoutes, { deps });
   await app.register(runtimeRoutes, { deps });
+  answerUndeclaredMethods(app, declared);
   // Everything else, /api/* above all, does not exist on this origin.
   app.setNotFoundHandler((_req, reply) => reply.status(404).send({ error: 'not_found', message: 'Not found.' }));
   return app;

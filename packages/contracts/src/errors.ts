@@ -15,6 +15,7 @@ export const ERROR_CODES = [
   'not_found',
   'client_not_found',
   'conflict',
+  'method_not_allowed',
   'rate_limited',
   'payload_too_large',
   'unknown_error',

@@ -103,7 +103,7 @@ export const accessPlugin = fp<AccessOptions>(function access(app: FastifyInstan
   const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/') || isDocsRoute(route.url)) return;
+    if (!route.url.startsWith('/api/') || isDocsRoute(route.url) || route.config?.methodNotAllowed) return;
     const access = route.config?.access;
     if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access`);
     if (access === 'clientToken' && !opts.verifyClientToken)

@@ -11,6 +11,7 @@ export const ERROR_MESSAGES: Record<TErrorCode, string> = {
   not_found: 'Not found.',
   client_not_found: 'The requested instance does not exist. Please check the URL.',
   conflict: 'The request conflicts with the current state.',
+  method_not_allowed: 'This address does not accept this method; the Allow header lists those it does.',
   rate_limited: 'Too many requests. Please try again later.',
   payload_too_large: 'The upload is too large.',
   unknown_error: 'An unknown error occurred. Please try again later.',

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { bearerToken } from '../../platform/access';
 import type { AppDeps } from '../../platform/deps';
+import { answerUndeclaredMethods, collectDeclaredMethods } from '../../platform/method-not-allowed';
 import { clientTokenVerifier } from '../client-tokens/client-token-auth';
 import type { ScimContext } from './scim-context';
 import { resourceType, resourceTypes, schemaById, schemas, serviceProviderConfig } from './scim-discovery';
@@ -53,8 +54,10 @@ function scimRoutes(
 function registerScimRoutes(app: FastifyInstance, deps: AppDeps, routes: FastifyInstance['scimRoutes']): void {
   const verify = clientTokenVerifier(deps.db);
   app.addHook('onRoute', (r) => {
+    if (r.config?.methodNotAllowed) return;
     for (const m of [r.method].flat()) if (m !== 'HEAD') routes.push({ method: m, url: r.url });
   });
+  const declared = collectDeclaredMethods(app, () => true);
   installScimErrorHandler(app);
   // Directories send application/scim+json (RFC 7644 section 3.1); it is JSON. A DELETE comes with the header and no
   // body from some directories: an empty body is no body (the services refuse a missing one where they need it).
@@ -71,8 +74,8 @@ function registerScimRoutes(app: FastifyInstance, deps: AppDeps, routes: Fastify
   app.setNotFoundHandler((req) => scimFail(404, undefined, `No SCIM endpoint ${req.method} ${req.url.split('?')[0]}.`));
 
   app.addHook('onRequest', async (req) => {
-    // Not-found answers run no handler and need no token: they say nothing about the client.
-    if (req.routeOptions.url === undefined) return;
+    // Not-found and 405 answers run no handler and need no token: they say nothing about the client.
+    if (req.routeOptions.url === undefined || req.routeOptions.config.methodNotAllowed) return;
     const tenant = await app.tenants.resolve(req.headers.host);
     if (!tenant) return scimFail(404, undefined, 'Unknown client.');
     req.tenant = tenant;
@@ -136,6 +139,7 @@ function registerScimRoutes(app: FastifyInstance, deps: AppDeps, routes: Fastify
     await deleteScimGroup(ctx(req), req.params.id);
     return reply.status(204).send();
   });
+  answerUndeclaredMethods(app, declared);
 }
 
 /** Registers the SCIM scope under its prefix and lists its routes on the root instance (for the route walk). */
