@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { accountRoutes } from './features/account/account.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { certificateTemplateRoutes } from './features/certificates/certificate-template.routes';
@@ -26,6 +26,7 @@ import { clientSmtpRoutes } from './features/client-smtp/client-smtp.routes';
 import { clientContactRoutes } from './features/client-contacts/client-contact.routes';
 import { clientTokenVerifier } from './features/client-tokens/client-token-auth';
 import { clientTokenRoutes } from './features/client-tokens/client-token.routes';
+import { ZScimError } from './features/scim/scim-openapi';
 import { scimPlugin } from './features/scim/scim.routes';
 import { entraLoginRoutes } from './features/entra-login/entra-login.routes';
 import { contactPersonRoutes } from './features/contact-persons/contact-person.routes';
@@ -46,6 +47,7 @@ import type { AppDeps } from './platform/deps';
 import { installErrorHandler } from './platform/error-handler';
 import { newRequestId } from './platform/ids';
 import { installInputGuards } from './platform/input-guards';
+import { API_DESCRIPTION, documentTransform, routeTransform } from './platform/openapi';
 import { answerUndeclaredMethods, collectDeclaredMethods } from './platform/method-not-allowed';
 import { withLogRedaction } from './platform/log-redaction';
 import { installSecurityHeaders } from './platform/security-headers';
@@ -84,9 +86,15 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   // Methods per /api path, for the 405 answers registered after the last route (the SCIM scope keeps its own).
   const declared = collectDeclaredMethods(app, (url) => url.startsWith('/api/'));
 
+  // The document is generated from the routes' own zod schemas; platform/openapi.ts adds what every route shares
+  // (security, the error answers, summaries), so a route declares only its own answers (ARCHITECTURE "API").
   await app.register(fastifySwagger, {
-    openapi: { info: { title: 'Training platform API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Training platform API', version: '1.0.0', description: API_DESCRIPTION },
+    },
+    transform: routeTransform,
+    transformObject: documentTransform({ authHeader: deps.config.authHeader, scimErrorSchema: ZScimError }),
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   await app.register(accessPlugin, {

@@ -1,12 +1,13 @@
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { Dialect } from '../src/db/database';
 import type { AppDeps } from '../src/platform/deps';
 import { freezeIntrinsics } from '../src/platform/freeze-intrinsics';
 import { DIALECTS, createTestDb, type TestDb } from './test-db';
+import { recordStatuses, undocumentedStatuses, type StatusLog } from './documented-statuses';
 
 // The server runs with frozen prototypes (main.ts); so do the tests. pdfjs-dist (the tests' PDF reader, never the
 // server's) brings core-js, which replaces Function.prototype.toString when it loads: it and its worker (which its
@@ -23,6 +24,8 @@ export interface TestContext {
   deps: AppDeps;
   testDb: TestDb;
   dialect: Dialect;
+  /** Every answer's method, route pattern and status (documented-statuses.ts). */
+  statuses: StatusLog;
 }
 
 /**
@@ -67,11 +70,17 @@ export function describeEachDialect(
         const testDb = await createTestDb(dialect);
         const deps: AppDeps = { config: testConfig(testDb.dataDir, configOverrides), db: testDb.db, dialect };
         const app = await buildApp(deps);
+        const statuses = recordStatuses(app);
         await app.ready();
-        context = { app, deps, testDb, dialect };
+        context = { app, deps, testDb, dialect, statuses };
       });
       afterAll(async () => {
         if (!context) return;
+        // Every status this file's requests saw is one the OpenAPI document names for the operation.
+        expect(
+          undocumentedStatuses(context.app, context.statuses),
+          'answers the OpenAPI document does not name',
+        ).toEqual([]);
         await context.app.close();
         await context.testDb.drop();
       });

@@ -10,10 +10,13 @@ export const ZEmail = z.string().trim().toLowerCase().email().max(254);
 
 export const ZPageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { message: `one of ${PAGE_SIZES.join(', ')}` })
+  // One of PAGE_SIZES, as a literal so that the OpenAPI document lists them (an enum): a query string is text, turned
+  // into a number first (preprocess, which the document passes over to the literal).
+  pageSize: z
+    .preprocess(
+      (v) => (typeof v === 'string' ? Number(v) : v),
+      z.literal(PAGE_SIZES, { error: `one of ${PAGE_SIZES.join(', ')}` }),
+    )
     .default(DEFAULT_PAGE_SIZE),
   search: z.string().trim().max(200).optional(),
   sort: z.string().max(50).optional(),

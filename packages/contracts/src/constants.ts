@@ -28,6 +28,7 @@ export const ACCESS_TOKEN_REFRESH_THROTTLE_MS = 10_000;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 export const PAGE_SIZES = [10, 25, 50, 100, 250, 500] as const;
+export type TPageSize = (typeof PAGE_SIZES)[number];
 export const DEFAULT_PAGE_SIZE = 100;
 /**
  * Lists count their matches up to this many (issue 15): beyond it the total says "more than 10,000", and "select all

@@ -22,7 +22,8 @@ export const ZJob = z.object({
   kind: z.string(),
   status: ZJobStatus,
   progress: ZJobProgress,
-  result: z.unknown().nullable(),
+  // Any JSON, null included (unknown admits null; `.nullable()` made the document say "anything, or null").
+  result: z.unknown(),
   error: z.string().nullable(),
   attempts: z.number().int(),
   createdAt: ZIsoDateTime,

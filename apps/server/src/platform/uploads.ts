@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
+import type { RouteDoc } from './openapi';
 import { badRequest, fail } from './errors';
 import { refuseNul } from './input-guards';
 import { assertMultipartBoundary, cleanFileName, uploadIncomplete, watchClosingDelimiter } from './multipart';
@@ -38,12 +39,41 @@ export type ReadUpload<T> = () => Promise<ParsedUpload<T>>;
 
 const MAX_DATA_BYTES = 256 * 1024;
 
-/** One route plugin's reader: the rules bound once, the request per call. */
-export const uploadReader =
-  <S extends z.ZodType>(rules: UploadRules<S>) =>
-  (req: FastifyRequest): ReadUpload<z.output<S>> =>
-  () =>
-    readMultipartUpload(req, rules);
+/** A file part of a multipart body, in the OpenAPI document. */
+const filePart = (maxBytes: number) =>
+  z.string().meta({ format: 'binary', description: `A file of at most ${maxBytes} bytes.` });
+
+/**
+ * The OpenAPI body of an upload read with these rules (platform/openapi.ts): the `data` field is JSON that the
+ * rules' schema validates, beside the named file parts; from the same rules the reader uses, so it cannot drift.
+ */
+export const uploadDoc = (rules: Pick<UploadRules<z.ZodType>, 'schema' | 'fileLimits'>): RouteDoc => ({
+  body: {
+    contentType: 'multipart/form-data',
+    schema: z.object({
+      data: rules.schema,
+      ...Object.fromEntries(Object.entries(rules.fileLimits).map(([name, max]) => [name, filePart(max).optional()])),
+    }),
+    encoding: { data: { contentType: 'application/json' } },
+  },
+});
+
+/** The OpenAPI body of a route that reads one file part (`req.file()`) of at most `maxBytes`. */
+export const fileUploadDoc = (maxBytes: number, part = 'file'): RouteDoc => ({
+  body: { contentType: 'multipart/form-data', schema: z.object({ [part]: filePart(maxBytes) }) },
+});
+
+/**
+ * One route plugin's reader: the rules bound once, the request per call. `openapi` is the body it reads, for the
+ * routes' `config.openapi`.
+ */
+export const uploadReader = <S extends z.ZodType>(rules: UploadRules<S>) =>
+  Object.assign(
+    (req: FastifyRequest): ReadUpload<z.output<S>> =>
+      () =>
+        readMultipartUpload(req, rules),
+    { openapi: uploadDoc(rules) },
+  );
 
 /** Reads the upload and hands it to `use`; its temp files go whatever happens. */
 export async function withUpload<T, R>(read: ReadUpload<T>, use: (upload: ParsedUpload<T>) => Promise<R>): Promise<R> {

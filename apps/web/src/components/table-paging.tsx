@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@lms/contracts/constants';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type TPageSize } from '@lms/contracts/constants';
 import { Group, NativeSelect, Pagination, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,14 +6,14 @@ import { useTranslation } from 'react-i18next';
 /** The page a server-paged list shows, and how to move it. */
 export interface Paging {
   page: number;
-  pageSize: number;
+  pageSize: TPageSize;
   setPage: (page: number) => void;
-  setPageSize: (size: number) => void;
+  setPageSize: (size: TPageSize) => void;
 }
 
 export function usePaging(): Paging {
   const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const [pageSize, setPageSize] = useState<TPageSize>(DEFAULT_PAGE_SIZE);
   return { page, pageSize, setPage, setPageSize };
 }
 
@@ -47,7 +47,9 @@ export function TablePaging({ paging, total, totalCapped, totalLabel }: Props) {
           data={PAGE_SIZES.map(String)}
           value={String(pageSize)}
           onChange={(e) => {
-            setPageSize(Number(e.currentTarget.value));
+            const size = PAGE_SIZES.find((s) => String(s) === e.currentTarget.value);
+            if (size === undefined) return;
+            setPageSize(size);
             setPage(1);
           }}
         />

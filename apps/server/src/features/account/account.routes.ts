@@ -17,6 +17,7 @@ import { actorOf } from '../../platform/access';
 import type { AppDeps } from '../../platform/deps';
 import { REQUEST_LIMITS, requestLimit } from '../../platform/request-limits';
 import { AppError } from '../../platform/errors';
+import { RATE_LIMITED } from '../../platform/openapi';
 import { LoginThrottle } from '../auth/login-throttle';
 import { requestDataChange, requestUsername } from './account-requests.service';
 import { checkLinkToken, requestPasswordReset, setPasswordFromLink } from './password-reset.service';
@@ -28,7 +29,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   const limit = async (req: FastifyRequest) => {
     if (!(await throttle.allow(req.ip))) throw new AppError(429, 'rate_limited');
   };
-  const publicAccess = { access: 'public' as const, allowWhilePasswordChange: true };
+  const publicAccess = { access: 'public' as const, allowWhilePasswordChange: true, openapi: RATE_LIMITED };
   const changeRequestLimit = requestLimit(deps.db, REQUEST_LIMITS.dataChangeRequest);
 
   // The spec writes these two with a trailing slash; both spellings answer.

@@ -13,8 +13,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/access';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
+import type { RouteDoc } from '../../platform/openapi';
 import { changePassword, currentUser, login, logout, setLocale, type RequestMeta } from './auth.service';
 import { LoginThrottle } from './login-throttle';
+
+/** The login's own answers (OpenAPI document): a wrong or locked login, a closed platform, the per-IP limit. */
+const LOGIN_DOC: RouteDoc = {
+  errors: {
+    401: ['login_failed', 'login_locked', 'login_not_allowed'],
+    403: ['platform_inactive'],
+    429: ['rate_limited'],
+  },
+};
 
 const metaOf = (req: FastifyRequest): RequestMeta => ({
   ip: req.ip,
@@ -27,7 +37,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
 
   app.post(
     '/api/user/login',
-    { schema: { body: ZLoginBody, response: { 200: ZLoginResult } }, config: { access: 'public' } },
+    { schema: { body: ZLoginBody, response: { 200: ZLoginResult } }, config: { access: 'public', openapi: LOGIN_DOC } },
     async (req) => {
       if (!(await throttle.allow(req.ip))) throw new AppError(429, 'rate_limited');
       return login(deps, req.tenant, req.body, metaOf(req));

@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../platform/access';
 import type { AppDeps } from '../../platform/deps';
+import { fileAnswer } from '../../platform/openapi';
 import { uploadReader } from '../../platform/uploads';
 import { removeBackground, uploadBackground } from './certificate-background';
 import {
@@ -78,7 +79,13 @@ export const certificateTemplateRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }>
   // The preview answers the PDF itself, which the screen shows in a frame sized by the page (x-page-size, points).
   app.post(
     '/api/certificate-template/:id/preview/:locale',
-    { schema: { params: ZCertificateTemplateLocaleParams, body: ZCertificatePreviewBody }, config: { access } },
+    {
+      schema: { params: ZCertificateTemplateLocaleParams, body: ZCertificatePreviewBody },
+      config: {
+        access,
+        openapi: fileAnswer(['application/pdf'], 'The preview; `x-page-size` gives its size in points.'),
+      },
+    },
     async (req, reply) => {
       const { id, locale } = req.params;
       const pdf = await previewTemplate(deps, actorOf(req), id, locale, req.body);
@@ -95,7 +102,7 @@ export const certificateTemplateRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }>
     '/api/certificate-template/:id/file/:locale',
     {
       schema: { params: ZCertificateTemplateLocaleParams, response: { 200: ZCertificateTemplate } },
-      config: { access },
+      config: { access, openapi: readUpload.openapi },
     },
     (req) => uploadBackground(deps, actorOf(req), req.params.id, req.params.locale, readUpload(req)),
   );

@@ -3,6 +3,7 @@ import { ZIdParams } from '@lms/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/access';
 import type { AppDeps } from '../../platform/deps';
+import { fileAnswer } from '../../platform/openapi';
 import { listMyCertificates, openCertificate, startRegeneration } from './certificate.service';
 
 /** RFC 6266 with an RFC 5987 UTF-8 name, so "Müller" survives and no header can be injected. */
@@ -24,7 +25,10 @@ export const certificateRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
 
   app.get(
     '/api/course-certificate/:id/download',
-    { schema: { params: ZIdParams }, config: learner },
+    {
+      schema: { params: ZIdParams },
+      config: { ...learner, openapi: fileAnswer(['application/pdf'], 'The certificate.') },
+    },
     async (req, reply) => {
       const file = await openCertificate(deps, actorOf(req), req.params.id);
       return reply

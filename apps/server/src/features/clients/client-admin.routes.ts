@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../platform/access';
 import type { AppDeps } from '../../platform/deps';
+import { fileAnswer } from '../../platform/openapi';
 import { openFromStorage } from '../../platform/storage';
 import { uploadReader } from '../../platform/uploads';
 import { notFound } from '../../platform/errors';
@@ -64,22 +65,27 @@ export const clientAdminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
     async (req) => changed(await updateClient(deps, actorOf(req), req.params.id, req.body)),
   );
 
-  app.get('/api/client/:id/logo', { schema: { params: ZIdParams }, config: { access } }, async (req, reply) => {
-    const logo = await findClientLogoFor(deps, actorOf(req), req.params.id);
-    const file = (await openFromStorage(deps.config, logo.key)) ?? notFound('logo');
-    return (
-      reply
-        .type(logo.mime)
-        .header('cache-control', 'private, max-age=300')
-        // An SVG logo is sanitised at upload; the sandbox is a second wall against script in it.
-        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-        .send(file.stream)
-    );
-  });
+  const logoDoc = fileAnswer(['image/*'], "The client's logo.");
+  app.get(
+    '/api/client/:id/logo',
+    { schema: { params: ZIdParams }, config: { access, openapi: logoDoc } },
+    async (req, reply) => {
+      const logo = await findClientLogoFor(deps, actorOf(req), req.params.id);
+      const file = (await openFromStorage(deps.config, logo.key)) ?? notFound('logo');
+      return (
+        reply
+          .type(logo.mime)
+          .header('cache-control', 'private, max-age=300')
+          // An SVG logo is sanitised at upload; the sandbox is a second wall against script in it.
+          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+          .send(file.stream)
+      );
+    },
+  );
 
   app.post(
     '/api/client/:id/logo',
-    { schema: { params: ZIdParams, response: { 200: ZClient } }, config: { access } },
+    { schema: { params: ZIdParams, response: { 200: ZClient } }, config: { access, openapi: readUpload.openapi } },
     async (req) => changed(await uploadClientLogo(deps, actorOf(req), req.params.id, readUpload(req))),
   );
 

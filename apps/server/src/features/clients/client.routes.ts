@@ -1,6 +1,7 @@
 import { ZPublicClient, type TPublicClient } from '@lms/contracts/client';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps';
+import { fileAnswer } from '../../platform/openapi';
 import { notFound } from '../../platform/errors';
 import { openFromStorage } from '../../platform/storage';
 import type { Tenant } from '../../platform/tenant';
@@ -34,7 +35,8 @@ export const clientRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
   );
 
   // The logo shows on the login page too, so it is public like the client itself.
-  app.get('/api/client/current/logo', { config: { access: 'public' } }, async (req, reply) => {
+  const logoDoc = fileAnswer(['image/*'], "The client's logo.");
+  app.get('/api/client/current/logo', { config: { access: 'public', openapi: logoDoc } }, async (req, reply) => {
     const logo = await findClientLogo(deps.db, req.tenant.id);
     if (!logo?.logo_file || !logo.logo_mime) return notFound('logo');
     const file = (await openFromStorage(deps.config, logo.logo_file)) ?? notFound('logo');

@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../platform/access';
 import type { AppDeps } from '../../platform/deps';
+import { fileAnswer } from '../../platform/openapi';
 import { uploadReader } from '../../platform/uploads';
 import { createCourseFile, deleteCourseFile, findCourseFileContent, updateCourseFile } from './course-file.service';
 
@@ -27,15 +28,16 @@ export const courseFileRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
     dataDir: deps.config.dataDir,
   });
 
+  const upload = { access, openapi: readUpload.openapi };
   app.post(
     '/api/courses/:courseId/files',
-    { schema: { params: ZCourseIdParams, response: { 200: ZCourseWithId } }, config: { access } },
+    { schema: { params: ZCourseIdParams, response: { 200: ZCourseWithId } }, config: upload },
     (req) => createCourseFile(deps, actorOf(req), req.params.courseId, readUpload(req)),
   );
 
   app.post(
     '/api/courses/:courseId/files/:id',
-    { schema: { params: ZCourseChildParams, response: { 200: ZCourseWithId } }, config: { access } },
+    { schema: { params: ZCourseChildParams, response: { 200: ZCourseWithId } }, config: upload },
     (req) => updateCourseFile(deps, actorOf(req), req.params.courseId, req.params.id, readUpload(req)),
   );
 
@@ -50,7 +52,7 @@ export const courseFileRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
 
   app.get(
     '/api/courses/:courseId/files/:id/:part',
-    { schema: { params: ZPartParams }, config: { access } },
+    { schema: { params: ZPartParams }, config: { access, openapi: fileAnswer(['application/pdf', 'image/*']) } },
     async (req, reply) => {
       const { courseId, id, part } = req.params;
       const file = await findCourseFileContent(deps, actorOf(req), courseId, id, part);

@@ -9,6 +9,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/access';
 import type { AppDeps } from '../../platform/deps';
+import { fileAnswer } from '../../platform/openapi';
 import {
   documentFileTarget,
   listAllDocuments,
@@ -16,6 +17,8 @@ import {
   openMyCourseFile,
   type DocumentFile,
 } from './documents.service';
+
+const FILE = fileAnswer(['*/*'], 'The file, of its own type.');
 
 /** RFC 6266 with an RFC 5987 UTF-8 name, so "Prüfung" survives and no header can be injected. */
 export const attachment = (name: string): string =>
@@ -43,7 +46,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
 
   app.get(
     '/api/documents/:fileId/download',
-    { schema: { params: ZDocumentFileParams }, config: learner },
+    { schema: { params: ZDocumentFileParams }, config: { ...learner, openapi: FILE } },
     async (req, reply) => sendFile(reply, await openMyCourseFile(deps, actorOf(req), req.params.fileId)),
   );
 
@@ -52,7 +55,13 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
   // the browser follows on the same origin with the same Authorization header.
   app.get(
     '/api/documents/file',
-    { schema: { querystring: ZDocumentFileQuery }, config: learner },
+    {
+      schema: { querystring: ZDocumentFileQuery },
+      config: {
+        ...learner,
+        openapi: { responses: { ...FILE.responses, 307: { description: "A certificate: its download's address." } } },
+      },
+    },
     async (req, reply) => {
       const target = documentFileTarget(req.query);
       if (target.type === 'certificate')

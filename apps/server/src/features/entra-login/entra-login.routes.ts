@@ -22,7 +22,19 @@ export const entraLoginRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
 
   app.post(
     '/api/user/login-with-entra-id',
-    { schema: { body: ZEntraLoginBody, response: { 200: ZLoginResult } }, config },
+    {
+      schema: { body: ZEntraLoginBody, response: { 200: ZLoginResult } },
+      config: {
+        ...config,
+        openapi: {
+          errors: {
+            401: ['entra_token_invalid', 'login_failed'],
+            403: ['entra_client_unknown', 'entra_user_not_synchronised', 'platform_inactive'],
+            429: ['rate_limited'],
+          },
+        },
+      },
+    },
     async (req) => {
       await loginLimit(req.ip);
       return loginWithEntra(deps, req.tenant, req.body, { ip: req.ip, userAgent: req.headers['user-agent'] });

@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../platform/access';
 import type { AppDeps } from '../../platform/deps';
+import { fileAnswer } from '../../platform/openapi';
 import { renderRichText } from '../../platform/rich-text';
 import { uploadReader } from '../../platform/uploads';
 import { resolveLegalText } from './legal-text.resolve';
@@ -26,6 +27,8 @@ import {
   uploadClientLegalPdf,
   type LegalPdfFile,
 } from './legal-text.service';
+
+const PDF_DOC = fileAnswer(['application/pdf'], 'The PDF.');
 
 const inline = (name: string) =>
   `inline; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
@@ -62,7 +65,7 @@ export const legalTextRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
     );
     app.get(
       `/api/client/${kind}/pdf`,
-      { config: { access: 'public', allowWhilePasswordChange: true } },
+      { config: { access: 'public', allowWhilePasswordChange: true, openapi: PDF_DOC } },
       async (req, reply) => sendPdf(reply, await openPublicLegalPdf(deps, req.tenant.id, kind), 'public, max-age=60'),
     );
   }
@@ -88,7 +91,10 @@ export const legalTextRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
 
   app.post(
     '/api/client/:id/legal-texts/:kind/pdf',
-    { schema: { params: ZLegalTextKindParams, response: { 200: ZClientLegalTexts } }, config: { access } },
+    {
+      schema: { params: ZLegalTextKindParams, response: { 200: ZClientLegalTexts } },
+      config: { access, openapi: readUpload.openapi },
+    },
     async (req) => {
       const saved = await uploadClientLegalPdf(deps, actorOf(req), req.params.id, req.params.kind, readUpload(req));
       app.tenants.forget();
@@ -98,7 +104,7 @@ export const legalTextRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
 
   app.get(
     '/api/client/:id/legal-texts/:kind/pdf',
-    { schema: { params: ZLegalTextKindParams }, config: { access } },
+    { schema: { params: ZLegalTextKindParams }, config: { access, openapi: PDF_DOC } },
     async (req, reply) =>
       sendPdf(reply, await openClientLegalPdf(deps, actorOf(req), req.params.id, req.params.kind), 'private, no-store'),
   );

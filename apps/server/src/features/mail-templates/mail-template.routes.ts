@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/access';
 import type { AppDeps } from '../../platform/deps';
+import { fileUploadDoc } from '../../platform/uploads';
 import { badRequest } from '../../platform/errors';
 import { removeTemplateFile, uploadTemplateFile } from './mail-template-file';
 import {
@@ -81,7 +82,10 @@ export const mailTemplateRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
 
   app.post(
     '/api/mail-template/:id/file/:locale',
-    { schema: { params: ZMailTemplateFileParams, response: { 200: ZMailTemplate } }, config: { access } },
+    {
+      schema: { params: ZMailTemplateFileParams, response: { 200: ZMailTemplate } },
+      config: { access, openapi: fileUploadDoc(MAIL_TEMPLATE_HTML_MAX_BYTES) },
+    },
     async (req) => {
       if (!req.isMultipart()) return badRequest('upload_failed', { reason: 'expected multipart/form-data' });
       const part = await req.file({ limits: { fileSize: MAIL_TEMPLATE_HTML_MAX_BYTES, files: 1 } });

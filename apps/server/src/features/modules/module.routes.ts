@@ -26,13 +26,19 @@ export const moduleRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
 
   app.post(
     '/api/courses/:courseId/modules',
-    { schema: { params: ZCourseIdParams, response: { 200: ZModule } }, config: { access } },
+    {
+      schema: { params: ZCourseIdParams, response: { 200: ZModule } },
+      config: { access, openapi: readUpload.openapi },
+    },
     (req) => createModule(deps, actorOf(req), req.params.courseId, readUpload(req)),
   );
 
   app.post(
     '/api/courses/:courseId/modules/:id',
-    { schema: { params: ZCourseChildParams, response: { 200: ZModule } }, config: { access } },
+    {
+      schema: { params: ZCourseChildParams, response: { 200: ZModule } },
+      config: { access, openapi: readUpload.openapi },
+    },
     (req) => updateModule(deps, actorOf(req), req.params.courseId, req.params.id, readUpload(req)),
   );
 

@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { actorOf } from '../../platform/access';
 import type { AppDeps } from '../../platform/deps';
 import { REQUEST_LIMITS, requestLimit } from '../../platform/request-limits';
+import { fileAnswer, mergeDocs, RATE_LIMITED, type RouteDoc } from '../../platform/openapi';
 import { attachment } from '../documents/documents.routes';
 import { listMyInvoices, openMyInvoice } from './invoice.service';
 import { pollPaypalPurchase } from './paypal-sync';
@@ -25,6 +26,9 @@ import { handlePaypalWebhook, webhookHeaders, type WebhookEvent } from './paypal
 import { getCatalogue, startPremiumCourse } from './premium-catalogue.service';
 import { createPurchase, getOffer, getMyPurchase, listClientPurchases, markPurchasePaid } from './premium.service';
 import { getPremiumSettings, savePremiumSettings } from './premium-settings.service';
+
+/** A call that asks PayPal, which may fail (OpenAPI document). */
+const PAYPAL_DOC: RouteDoc = { errors: { 502: ['paypal_unavailable'] } };
 
 /** The webhook body as PayPal documents it (event id, type and resource); other fields pass unchanged. */
 const ZWebhookEvent = z.looseObject({
@@ -48,7 +52,10 @@ export const premiumRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
 
   app.post(
     '/api/premium/purchases',
-    { schema: { body: ZCreatePurchaseBody, response: { 200: ZPurchase } }, config: learner },
+    {
+      schema: { body: ZCreatePurchaseBody, response: { 200: ZPurchase } },
+      config: { ...learner, openapi: mergeDocs(PAYPAL_DOC, RATE_LIMITED) },
+    },
     async (req) => {
       await purchaseLimit(actorOf(req).userId);
       // The popup comes back to the host the buyer used (the client's, resolved by the access guard).
@@ -62,7 +69,7 @@ export const premiumRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
 
   app.get(
     '/api/premium/purchases/:id',
-    { schema: { params: ZIdParams, response: { 200: ZPurchase } }, config: learner },
+    { schema: { params: ZIdParams, response: { 200: ZPurchase } }, config: { ...learner, openapi: PAYPAL_DOC } },
     (req) =>
       getMyPurchase(deps, actorOf(req), req.params.id, (row) =>
         pollPaypalPurchase(deps, row, (err) => req.log.warn({ err }, 'PayPal status poll failed')),
@@ -75,7 +82,8 @@ export const premiumRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     (req) => listMyInvoices(deps, actorOf(req), req.query),
   );
 
-  app.get('/api/premium/invoices/:id/pdf', { schema: { params: ZIdParams }, config: learner }, async (req, reply) => {
+  const pdf = { ...learner, openapi: fileAnswer(['application/pdf'], 'The invoice.') };
+  app.get('/api/premium/invoices/:id/pdf', { schema: { params: ZIdParams }, config: pdf }, async (req, reply) => {
     const file = await openMyInvoice(deps, actorOf(req), req.params.id);
     return reply
       .header('content-type', 'application/pdf')
@@ -124,7 +132,7 @@ export const premiumRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     '/api/premium/paypal/webhook',
     {
       schema: { body: ZWebhookEvent, response: { 200: ZOk } },
-      config: { access: 'public' },
+      config: { access: 'public', openapi: mergeDocs(PAYPAL_DOC, RATE_LIMITED) },
       // The event as received (key order kept): validation hands on a rebuilt object, PayPal checks the original.
       preValidation: (req, _reply, done) => {
         received.set(req, req.body);

@@ -7,6 +7,7 @@ import { clientTokenVerifier } from '../client-tokens/client-token-auth';
 import type { ScimContext } from './scim-context';
 import { resourceType, resourceTypes, schemaById, schemas, serviceProviderConfig } from './scim-discovery';
 import { installScimErrorHandler, SCIM_CONTENT_TYPE, scimFail } from './scim-error';
+import { scimRouteDoc } from './scim-openapi';
 import {
   createScimGroup,
   deleteScimGroup,
@@ -56,6 +57,7 @@ function registerScimRoutes(app: FastifyInstance, deps: AppDeps, routes: Fastify
   app.addHook('onRoute', (r) => {
     if (r.config?.methodNotAllowed) return;
     for (const m of [r.method].flat()) if (m !== 'HEAD') routes.push({ method: m, url: r.url });
+    r.config = { ...r.config, openapi: scimRouteDoc([r.method].flat()[0] ?? 'GET', r.routePath) };
   });
   const declared = collectDeclaredMethods(app, () => true);
   installScimErrorHandler(app);

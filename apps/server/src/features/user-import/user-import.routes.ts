@@ -5,6 +5,8 @@ import { ZImportMappingBody, ZImportPreview, ZImportRunBody, ZImportStatus } fro
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/access';
 import type { AppDeps } from '../../platform/deps';
+import { fileAnswer } from '../../platform/openapi';
+import { fileUploadDoc } from '../../platform/uploads';
 import { badRequest } from '../../platform/errors';
 import { importReport, importStatus, previewImport, startImport, uploadImport } from './user-import.service';
 
@@ -13,7 +15,8 @@ export const userImportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
   await app.register(fastifyMultipart, { limits: { fileSize: USER_IMPORT_MAX_BYTES, files: 1, fields: 5 } });
   const config = { access: 'users.create' as const };
 
-  app.post('/api/users/import', { schema: { response: { 200: ZImportPreview } }, config }, async (req) => {
+  const upload = { ...config, openapi: fileUploadDoc(USER_IMPORT_MAX_BYTES) };
+  app.post('/api/users/import', { schema: { response: { 200: ZImportPreview } }, config: upload }, async (req) => {
     const file = await req.file();
     if (!file) return badRequest('upload_failed');
     const bytes = await file.toBuffer();
@@ -36,7 +39,8 @@ export const userImportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
     importStatus(deps, actorOf(req), req.params.id),
   );
 
-  app.get('/api/users/import/:id/report', { schema: { params: ZIdParams }, config }, async (req, reply) =>
+  const csv = { ...config, openapi: fileAnswer(['text/csv'], 'The report, one row per imported row.') };
+  app.get('/api/users/import/:id/report', { schema: { params: ZIdParams }, config: csv }, async (req, reply) =>
     reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="import-report.csv"')

@@ -5,6 +5,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/access';
 import type { AppDeps } from '../../platform/deps';
+import { fileAnswer } from '../../platform/openapi';
+import { fileUploadDoc } from '../../platform/uploads';
 import { badRequest } from '../../platform/errors';
 import {
   readOwnPicture,
@@ -21,6 +23,9 @@ export async function uploadedFile(req: FastifyRequest): Promise<{ name: string;
   return { name: file.filename, bytes: await file.toBuffer() };
 }
 
+const PICTURE = fileAnswer(['image/webp'], 'The profile picture.');
+const PICTURE_UPLOAD = fileUploadDoc(PROFILE_PICTURE_MAX_BYTES);
+
 const sendPicture = (reply: FastifyReply, picture: StoredPicture) =>
   reply
     .header('content-type', 'image/webp')
@@ -35,22 +40,24 @@ export const userPictureRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
 
   app.post(
     '/api/users/:id/picture',
-    { schema: { params: ZIdParams, response: { 200: ZUser } }, config },
+    { schema: { params: ZIdParams, response: { 200: ZUser } }, config: { ...config, openapi: PICTURE_UPLOAD } },
     async (req) => {
       const { bytes } = await uploadedFile(req);
       return setProfilePicture(deps, actorOf(req), req.params.id, bytes);
     },
   );
 
-  app.get('/api/users/:id/picture', { schema: { params: ZIdParams }, config }, async (req, reply) =>
-    sendPicture(reply, await readProfilePicture(deps, actorOf(req), req.params.id)),
+  app.get(
+    '/api/users/:id/picture',
+    { schema: { params: ZIdParams }, config: { ...config, openapi: PICTURE } },
+    async (req, reply) => sendPicture(reply, await readProfilePicture(deps, actorOf(req), req.params.id)),
   );
 
   app.delete('/api/users/:id/picture', { schema: { params: ZIdParams, response: { 200: ZUser } }, config }, (req) =>
     removeProfilePicture(deps, actorOf(req), req.params.id),
   );
 
-  app.get('/api/user/picture', { config: { access: 'user' } }, async (req, reply) =>
+  app.get('/api/user/picture', { config: { access: 'user', openapi: PICTURE } }, async (req, reply) =>
     sendPicture(reply, await readOwnPicture(deps, actorOf(req))),
   );
 };

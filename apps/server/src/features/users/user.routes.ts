@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../platform/access';
 import type { AppDeps } from '../../platform/deps';
+import { fileAnswer } from '../../platform/openapi';
 import { sendJsonText } from '../../platform/short-cache';
 import { exportSearchCsv } from '../user-import/user-export';
 import { runBulkAction } from './user-bulk.service';
@@ -45,7 +46,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     async (req, reply) => sendJsonText(reply, await userPageJson(deps, actorOf(req), req.query)),
   );
 
-  app.get('/api/users/export', { schema: { querystring: ZUserFilter }, config: coordination }, async (req, reply) =>
+  const csv = { ...coordination, openapi: fileAnswer(['text/csv'], 'The users found, as CSV.') };
+  app.get('/api/users/export', { schema: { querystring: ZUserFilter }, config: csv }, async (req, reply) =>
     sendCsv(reply, csvName(), await exportSearchCsv(deps, actorOf(req), req.query)),
   );
 
@@ -63,7 +65,18 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     (req) => createUser(deps, req.tenant, actorOf(req), req.body),
   );
 
-  app.post('/api/users/bulk', { schema: { body: ZBulkBody }, config: coordination }, async (req, reply) => {
+  const bulk = {
+    ...coordination,
+    openapi: {
+      responses: {
+        200: {
+          description: 'The outcome, or the export as CSV.',
+          content: { 'application/json': ZBulkResult, 'text/csv': null },
+        },
+      },
+    },
+  };
+  app.post('/api/users/bulk', { schema: { body: ZBulkBody }, config: bulk }, async (req, reply) => {
     const outcome = await runBulkAction(deps, req.tenant, actorOf(req), req.body);
     if (outcome.kind === 'csv') return sendCsv(reply, csvName(), outcome.csv);
     return ZBulkResult.parse(outcome.result);
