@@ -241,8 +241,15 @@ const errorResponse = (e: ErrorStatus, schemaName: string, mediaType: string) =>
   };
 };
 
-const jsonSchemaOf = (schema: z.ZodType) =>
-  z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' });
+/** An answer's JSON Schema, as fastify-type-provider-zod writes the routes' (the document states the dialect once). */
+const jsonSchemaOf = (schema: z.ZodType) => {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io: 'output',
+    unrepresentable: 'any',
+  });
+  return rest;
+};
 
 const docResponse = (answer: DocResponse) => ({
   description: answer.description,
