@@ -57,13 +57,14 @@ export const RATE_LIMITED: RouteDoc = { errors: { 429: ['rate_limited'] } };
 /** Several RouteDocs as one: answers and errors of all (codes of one status joined), the last summary and body. */
 export function mergeDocs(...docs: RouteDoc[]): RouteDoc {
   const errors: Partial<Record<number, string[]>> = {};
-  for (const d of docs)
+  const responses: Record<number, DocResponse> = {};
+  for (const d of docs) {
     for (const [status, codes] of Object.entries(d.errors ?? {}))
       errors[Number(status)] = [...(errors[Number(status)] ?? []), ...(codes ?? [])];
-  return Object.assign({}, ...docs, {
-    responses: Object.assign({}, ...docs.map((d) => d.responses)),
-    errors,
-  }) as RouteDoc;
+    Object.assign(responses, d.responses);
+  }
+  const merged: RouteDoc = docs.reduce<RouteDoc>((all, d) => ({ ...all, ...d }), {});
+  return { ...merged, responses, errors };
 }
 
 /** A route answering a file of `contentType` (a download, a picture). */

@@ -75,7 +75,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
 
   app.post(
     '/api/user/changerequest',
-    { schema: { body: ZChangeRequestBody, response: { 200: ZOk } }, config: { access: 'user' } },
+    { schema: { body: ZChangeRequestBody, response: { 200: ZOk } }, config: { access: 'user', openapi: RATE_LIMITED } },
     async (req) => {
       await changeRequestLimit(actorOf(req).userId);
       await requestDataChange(deps, req.tenant, actorOf(req), req.body);

@@ -2,6 +2,7 @@ import { ZAppointmentRequest, ZAppointmentRequestBody, ZUserContactOptions } fro
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/access';
 import type { AppDeps } from '../../platform/deps';
+import { RATE_LIMITED } from '../../platform/openapi';
 import { REQUEST_LIMITS, requestLimit } from '../../platform/request-limits';
 import { listUserContactOptions, requestAppointment } from './contact-person.service';
 
@@ -21,7 +22,10 @@ export const contactPersonRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asy
 
   app.post(
     '/api/client/user-contact-options/appointment',
-    { schema: { body: ZAppointmentRequestBody, response: { 200: ZAppointmentRequest } }, config: { access } },
+    {
+      schema: { body: ZAppointmentRequestBody, response: { 200: ZAppointmentRequest } },
+      config: { access, openapi: RATE_LIMITED },
+    },
     async (req) => {
       await appointmentLimit(actorOf(req).userId);
       return requestAppointment(deps, actorOf(req), req.body);

@@ -2,6 +2,7 @@ import { ZLoginResult } from '@lms/contracts/auth';
 import { ZEntraConfig, ZEntraLoginBody, ZEntraNonce } from '@lms/contracts/entra';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps';
+import { RATE_LIMITED } from '../../platform/openapi';
 import { REQUEST_LIMITS, requestLimit } from '../../platform/request-limits';
 import { entraConfig, issueEntraNonce, loginWithEntra } from './entra-login.service';
 
@@ -15,7 +16,8 @@ export const entraLoginRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
     entraConfig(deps, req.tenant),
   );
 
-  app.post('/api/user/entra-nonce', { schema: { response: { 200: ZEntraNonce } }, config }, async (req) => {
+  const limited = { ...config, openapi: RATE_LIMITED };
+  app.post('/api/user/entra-nonce', { schema: { response: { 200: ZEntraNonce } }, config: limited }, async (req) => {
     await nonceLimit(req.ip);
     return issueEntraNonce(deps, req.tenant);
   });

@@ -13,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/access';
 import type { AppDeps } from '../../platform/deps';
+import { RATE_LIMITED } from '../../platform/openapi';
 import { REQUEST_LIMITS, requestLimit } from '../../platform/request-limits';
 import {
   findRecipients,
@@ -51,7 +52,10 @@ export const messageRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
 
   app.post(
     '/api/messages/private',
-    { schema: { body: ZSendPrivateMessageBody, response: { 200: ZMessage } }, config: { access } },
+    {
+      schema: { body: ZSendPrivateMessageBody, response: { 200: ZMessage } },
+      config: { access, openapi: RATE_LIMITED },
+    },
     async (req) => {
       await privateMessageLimit(actorOf(req).userId);
       return sendPrivateMessage(deps, actorOf(req), req.body);
