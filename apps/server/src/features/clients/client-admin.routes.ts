@@ -65,23 +65,19 @@ export const clientAdminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
     async (req) => changed(await updateClient(deps, actorOf(req), req.params.id, req.body)),
   );
 
-  const logoDoc = fileAnswer(['image/*'], "The client's logo.");
-  app.get(
-    '/api/client/:id/logo',
-    { schema: { params: ZIdParams }, config: { access, openapi: logoDoc } },
-    async (req, reply) => {
-      const logo = await findClientLogoFor(deps, actorOf(req), req.params.id);
-      const file = (await openFromStorage(deps.config, logo.key)) ?? notFound('logo');
-      return (
-        reply
-          .type(logo.mime)
-          .header('cache-control', 'private, max-age=300')
-          // An SVG logo is sanitised at upload; the sandbox is a second wall against script in it.
-          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-          .send(file.stream)
-      );
-    },
-  );
+  const logoConfig = { access, openapi: fileAnswer(['image/*'], "The client's logo.") };
+  app.get('/api/client/:id/logo', { schema: { params: ZIdParams }, config: logoConfig }, async (req, reply) => {
+    const logo = await findClientLogoFor(deps, actorOf(req), req.params.id);
+    const file = (await openFromStorage(deps.config, logo.key)) ?? notFound('logo');
+    return (
+      reply
+        .type(logo.mime)
+        .header('cache-control', 'private, max-age=300')
+        // An SVG logo is sanitised at upload; the sandbox is a second wall against script in it.
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+        .send(file.stream)
+    );
+  });
 
   app.post(
     '/api/client/:id/logo',
