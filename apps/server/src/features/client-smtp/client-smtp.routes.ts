@@ -3,6 +3,7 @@ import { ZOk } from '@lms/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/access';
 import type { AppDeps } from '../../platform/deps';
+import { RATE_LIMITED } from '../../platform/openapi';
 import { REQUEST_LIMITS, requestLimit } from '../../platform/request-limits';
 import { getClientSmtp, removeClientSmtp, saveClientSmtp, testClientSmtp } from './client-smtp.service';
 
@@ -37,7 +38,10 @@ export const clientSmtpRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
 
   app.post(
     '/api/client-smtp/:clientId/test',
-    { schema: { params: ZClientSmtpParams, response: { 200: ZClientSmtp } }, config: { access } },
+    {
+      schema: { params: ZClientSmtpParams, response: { 200: ZClientSmtp } },
+      config: { access, openapi: RATE_LIMITED },
+    },
     async (req) => {
       await testLimit(actorOf(req).userId);
       return testClientSmtp(deps, actorOf(req), req.params.clientId);
