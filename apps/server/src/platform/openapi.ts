@@ -30,7 +30,10 @@ export interface RouteDoc {
   summary?: string;
   /** A body the route reads itself (multipart uploads, SCIM's JSON): one media type and its schema. */
   body?: { contentType: string; schema: z.ZodType; description?: string; encoding?: Record<string, object> };
-  /** Answers beyond the schema's `response`, or in its place (files, 201, 204, a redirect). */
+  /**
+   * Answers beyond the schema's `response`, or in its place (files, 201, 204, a redirect); given, even empty, it
+   * replaces @fastify/swagger's placeholder 200 of a route whose schema names no answer.
+   */
   responses?: Record<number, DocResponse>;
   /** Error statuses and codes of the route's own rules, beyond those every route of its kind answers. */
   errors?: Partial<Record<number, readonly string[]>>;
@@ -302,7 +305,7 @@ export const documentTransform =
         const declared = facts.doc.responses ?? {};
         // @fastify/swagger's placeholder 200 (a route whose schema names no answer) goes where the RouteDoc names
         // the answers.
-        if (Object.keys(declared).length > 0 && !(responses['200'] as { content?: unknown } | undefined)?.content)
+        if (facts.doc.responses && !(responses['200'] as { content?: unknown } | undefined)?.content)
           delete responses['200'];
         for (const [status, answer] of Object.entries(declared)) responses[status] = docResponse(answer);
         for (const [status, r] of Object.entries(responses)) {

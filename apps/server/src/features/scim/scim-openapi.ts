@@ -116,6 +116,9 @@ const created = (schema: z.ZodType) => ({
 });
 const noContent = { 204: { description: 'Done; no body.' } };
 
+/** RFC 7644 section 3.4.3's search by POST, which ServiceProviderConfig does not offer: 501, and no success. */
+const NOT_OFFERED: RouteDoc = { responses: {}, errors: { 501: [] } };
+
 const listDescription = `A page: filter (\`eq\` terms joined by \`and\`), startIndex (from 1), count (default ${SCIM_DEFAULT_COUNT}, at most ${SCIM_MAX_RESULTS}).`;
 
 /** The documentation of each SCIM route, by method and path below the prefix. */
@@ -143,6 +146,10 @@ const SCIM_DOCS: ReadonlyMap<string, RouteDoc> = new Map<string, RouteDoc>([
   ],
   ['PATCH /Groups/:id', { summary: 'Change a group (members too)', body: body(ZPatchOp), responses: noContent }],
   ['DELETE /Groups/:id', { summary: 'Delete a group', responses: noContent }],
+  ...['/.search', '/Users/.search', '/Groups/.search'].map((path): [string, RouteDoc] => [
+    `POST ${path}`,
+    { summary: 'Search by POST: not offered', ...NOT_OFFERED },
+  ]),
 ]);
 
 /** The RouteDoc of a SCIM route; a route not listed here is documented by the platform's defaults alone. */
