@@ -80,6 +80,7 @@ const STATUS_TEXT: Record<number, string> = {
   200: 'OK',
   201: 'Created',
   204: 'No content',
+  307: 'Temporary redirect',
   [STATUS_ACCESS_TOKEN_EXPIRED]: 'Identity-provider access token expired',
   400: 'Bad request',
   401: 'Unauthorized',
@@ -91,6 +92,7 @@ const STATUS_TEXT: Record<number, string> = {
   415: 'Unsupported media type',
   429: 'Too many requests',
   500: 'Internal server error',
+  502: 'Bad gateway (a service the platform calls failed)',
   501: 'Not implemented',
   503: 'Service unavailable',
 };
@@ -194,11 +196,11 @@ function errorStatuses(f: RouteFacts, operationCodes: ReadonlyMap<number, readon
     out.push({ status, codes: [...new Set([...codes, ...own])], note });
   };
   if (f.scope === 'scim') {
-    add(400, ['invalidSyntax', 'invalidValue', 'invalidFilter', 'invalidPath', 'noTarget', 'mutability'], 'scimType');
+    add(400, ['invalidSyntax', 'invalidValue', 'invalidFilter', 'invalidPath', 'noTarget', 'mutability', 'tooMany']);
     add(401, [], 'The bearer token is missing, unknown, expired or invalidated.');
     add(404, [], 'An unknown client, or no resource with this id.');
     if (f.readsBody) {
-      add(409, ['uniqueness'], 'scimType');
+      add(409, ['uniqueness']);
       add(413, []);
       add(415, []);
     }
@@ -238,7 +240,7 @@ const errorResponse = (e: ErrorStatus, schemaName: string, mediaType: string) =>
   const field = schemaName === 'ScimError' ? 'scimType' : 'error';
   const parts = [STATUS_TEXT[e.status] ?? `Status ${e.status}`];
   if (listed) parts.push(`${field}: ${listed}`);
-  if (e.note && e.note !== 'scimType') parts.push(e.note);
+  if (e.note) parts.push(e.note);
   return {
     description: `${parts.join('. ')}.`,
     content: { [mediaType]: { schema: { $ref: `#/components/schemas/${schemaName}` } } },
