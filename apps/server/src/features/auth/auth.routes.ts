@@ -20,7 +20,7 @@ import { LoginThrottle } from './login-throttle';
 /** The login's own answers (OpenAPI document): a wrong or locked login, a closed platform, the per-IP limit. */
 const LOGIN_DOC: RouteDoc = {
   errors: {
-    401: ['login_failed', 'login_locked', 'login_not_allowed'],
+    401: ['login_failed', 'login_locked'],
     403: ['platform_inactive'],
     429: ['rate_limited'],
   },
