@@ -1,6 +1,7 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 
 /** An error an SMTP server answers with: `responseCode` becomes the reply code the client sees. */
 export const smtpError = (code: number, message: string): Error =>
@@ -92,4 +93,23 @@ export async function startTestSmtp(opts: { auth?: { user: string; pass: string 
   };
   await smtp.start();
   return smtp;
+}
+
+/**
+ * One test SMTP server for the enclosing describe block (or file): started before its tests, its inbox emptied after
+ * each test, stopped after the last. Answers the server, for use inside the tests.
+ */
+export function useTestSmtp(): () => TestSmtp {
+  let smtp: TestSmtp | undefined;
+  beforeAll(async () => {
+    smtp = await startTestSmtp();
+  });
+  afterEach(() => {
+    if (smtp) smtp.messages.length = 0;
+  });
+  afterAll(() => smtp?.stop());
+  return () => {
+    if (!smtp) throw new Error('the test SMTP server runs only inside the tests of the block that asked for it');
+    return smtp;
+  };
 }

@@ -1,22 +1,15 @@
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createClient, createUser, signIn } from '../../../test/factories';
 import { drainJobs, mailHandler, TestClock, workerDeps } from '../../../test/mail-test-kit';
-import { startTestSmtp, type TestSmtp } from '../../../test/smtp-test-server';
+import { useTestSmtp } from '../../../test/smtp-test-server';
 import { caller, describeEachDialect, type TestContext } from '../../../test/test-app';
 
 describeEachDialect('forgot username, data-change requests and my data', (ctx) => {
-  let smtp: TestSmtp;
-  beforeAll(async () => {
-    smtp = await startTestSmtp();
-  });
-  afterEach(() => {
-    smtp.messages.length = 0;
-  });
-  afterAll(() => smtp.stop());
+  const smtp = useTestSmtp();
 
   const deliver = async (c: TestContext, count: number) => {
-    await drainJobs(workerDeps(c.deps, { smtpUrl: smtp.url }), [mailHandler()], new TestClock());
-    return smtp.waitForMessages(count);
+    await drainJobs(workerDeps(c.deps, { smtpUrl: smtp().url }), [mailHandler()], new TestClock());
+    return smtp().waitForMessages(count);
   };
   const request = {
     name: 'Erika Mustermann',

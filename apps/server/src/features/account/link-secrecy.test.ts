@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ParsedMail } from 'mailparser';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createClient, createUser, signIn, type TestClient } from '../../../test/factories';
 import { buildLoggedApp } from '../../../test/logged-app';
 import { TestClock, workerDeps } from '../../../test/mail-test-kit';
-import { startTestSmtp, type TestSmtp } from '../../../test/smtp-test-server';
+import { useTestSmtp } from '../../../test/smtp-test-server';
 import { caller, describeEachDialect, type Caller, type TestContext } from '../../../test/test-app';
 import { redactQueuedLinks } from '../../db/migrations/2026-11-22-0005-mail-secrets';
 import { createJobHandlers } from '../../job-handlers';
@@ -27,14 +27,7 @@ interface Item {
  * jobs, the stored mails or the logs; the delivered mail still carries a link that works exactly once.
  */
 describeEachDialect('one-time links are never readable after they were queued', (ctx) => {
-  let smtp: TestSmtp;
-  beforeAll(async () => {
-    smtp = await startTestSmtp();
-  });
-  afterEach(() => {
-    smtp.messages.length = 0;
-  });
-  afterAll(() => smtp.stop());
+  const smtp = useTestSmtp();
 
   /** An app whose every log line (at the most verbose level) is kept, and the worker's log lines too. */
   async function loggedApp(c: TestContext) {
@@ -46,7 +39,7 @@ describeEachDialect('one-time links are never readable after they were queued', 
     /** Runs the due jobs of these handlers (the server's own by default) to the end, logging as the server does. */
     const runJobs = async (handlers: JobHandler[] = createJobHandlers()) => {
       const clock = new TestClock();
-      const deps = workerDeps(c.deps, { smtpUrl: smtp.url });
+      const deps = workerDeps(c.deps, { smtpUrl: smtp().url });
       while ((await runDueJobs(deps, handlers, { now: clock.now, log, workerId: 'secrecy-test' })) > 0);
       for (const h of handlers) await h.close?.();
     };
@@ -144,7 +137,7 @@ describeEachDialect('one-time links are never readable after they were queued', 
       for (const { job_id } of mailJobs) answers.push((await content.get(`/api/jobs/${job_id}`)).body);
 
       await runJobs();
-      const mails = await smtp.waitForMessages(2);
+      const mails = await smtp().waitForMessages(2);
       const sent = await readQueue(content, searches);
       expect(sent.details).toMatchObject([{ status: 'sent' }, { status: 'sent' }]);
       expectRedacted(sent.details, '/reset-password', client.host);
@@ -227,7 +220,7 @@ describeEachDialect('one-time links are never readable after they were queued', 
       expectRedacted(waiting.details, '/init-password', client.host);
       expect(waiting.details[0]).toMatchObject({ subject: 'Welcome Neu' });
       await runJobs();
-      const [mail] = await smtp.waitForMessages(1);
+      const [mail] = await smtp().waitForMessages(1);
       const link = linkIn(mail, '/init-password');
       expect(mail?.subject).toBe('Welcome Neu');
       const inHtml = link.url.replace('&', '&amp;');

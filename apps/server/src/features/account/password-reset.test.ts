@@ -1,8 +1,8 @@
 import { LOGIN_TYPES } from '@lms/contracts/roles';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createClient, createUser, signIn, TEST_PASSWORD } from '../../../test/factories';
 import { drainJobs, TestClock, workerDeps } from '../../../test/mail-test-kit';
-import { startTestSmtp, type TestSmtp } from '../../../test/smtp-test-server';
+import { useTestSmtp } from '../../../test/smtp-test-server';
 import { caller, describeEachDialect, type TestContext } from '../../../test/test-app';
 import { createJobHandlers } from '../../job-handlers';
 import { PASSWORD_RESET_JOB } from './password-reset.service';
@@ -10,25 +10,18 @@ import { PASSWORD_RESET_JOB } from './password-reset.service';
 const NEW_PASSWORD = 'Neues-Passwort-7!';
 
 describeEachDialect('password reset and account activation', (ctx) => {
-  let smtp: TestSmtp;
-  beforeAll(async () => {
-    smtp = await startTestSmtp();
-  });
-  afterEach(() => {
-    smtp.messages.length = 0;
-  });
-  afterAll(() => smtp.stop());
+  const smtp = useTestSmtp();
 
   /** Runs the queued jobs as the server's worker does (a reset request's job, then its mail's) to the end. */
   async function runJobs(c: TestContext) {
     const handlers = createJobHandlers();
-    await drainJobs(workerDeps(c.deps, { smtpUrl: smtp.url }), handlers, new TestClock());
+    await drainJobs(workerDeps(c.deps, { smtpUrl: smtp().url }), handlers, new TestClock());
     for (const h of handlers) await h.close?.();
   }
   /** Delivers the queued mails to the test SMTP server (the platform's SMTP_URL) and answers them. */
   async function deliver(c: TestContext, count: number) {
     await runJobs(c);
-    return smtp.waitForMessages(count);
+    return smtp().waitForMessages(count);
   }
   const linkIn = (text: string | undefined, path: string) => {
     const m = new RegExp(`(https?://[^\\s]+${path}\\?(?:locale=[\\w-]+&)?token=([\\w-]+))`).exec(text ?? '');
@@ -174,7 +167,7 @@ describeEachDialect('password reset and account activation', (ctx) => {
 
     // The work happens in the jobs: all requests for the account give one mail (one a minute), none for the other.
     await deliver(c, 1);
-    expect(smtp.messages).toHaveLength(1);
+    expect(smtp().messages).toHaveLength(1);
     expect(await queued(c, client.id)).toBe(1);
   });
 

@@ -1,8 +1,8 @@
 import type { ParsedMail } from 'mailparser';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createClient, createUser, signIn } from '../../../test/factories';
 import { drainJobs, TestClock, workerDeps } from '../../../test/mail-test-kit';
-import { startTestSmtp, type TestSmtp } from '../../../test/smtp-test-server';
+import { useTestSmtp } from '../../../test/smtp-test-server';
 import { caller, describeEachDialect, type TestContext } from '../../../test/test-app';
 import { createJobHandlers } from '../../job-handlers';
 
@@ -67,14 +67,7 @@ const GOOD = {
 };
 
 describeEachDialect('a mail template cannot send a one-time link elsewhere (issue 28 point 1)', (ctx) => {
-  let smtp: TestSmtp;
-  beforeAll(async () => {
-    smtp = await startTestSmtp();
-  });
-  afterEach(() => {
-    smtp.messages.length = 0;
-  });
-  afterAll(() => smtp.stop());
+  const smtp = useTestSmtp();
 
   async function setup(c: TestContext) {
     const client = await createClient(c.deps.db, { name: 'Demo' });
@@ -87,7 +80,7 @@ describeEachDialect('a mail template cannot send a one-time link elsewhere (issu
   }
 
   const runJobs = (c: TestContext) =>
-    drainJobs(workerDeps(c.deps, { smtpUrl: smtp.url }), createJobHandlers(), new TestClock());
+    drainJobs(workerDeps(c.deps, { smtpUrl: smtp().url }), createJobHandlers(), new TestClock());
 
   /** The live token of a delivered reset mail: `token=` followed by anything but the redaction mark. */
   const LIVE_TOKEN = /token=[\w-]/;
@@ -219,7 +212,7 @@ describeEachDialect('a mail template cannot send a one-time link elsewhere (issu
     const res = await anon.post('/api/user/password-reset', { emailOrUsername: superadmin.email, locale: 'en-US' });
     expect(res.statusCode).toBe(200);
     await runJobs(c);
-    const [mail] = await smtp.waitForMessages(1);
+    const [mail] = await smtp().waitForMessages(1);
     for (const part of partsOf(mail)) {
       expect(part).not.toMatch(LIVE_TOKEN);
       expect(part).toMatch(/token=…/);
@@ -238,7 +231,7 @@ describeEachDialect('a mail template cannot send a one-time link elsewhere (issu
     });
     await anon.post('/api/user/password-reset', { emailOrUsername: superadmin.email, locale: 'en-US' });
     await runJobs(c);
-    const [mail] = await smtp.waitForMessages(1);
+    const [mail] = await smtp().waitForMessages(1);
     const html = String(mail?.html);
     expect(html).not.toContain(ATTACKER);
     const token = /token=([\w-]+)/.exec(mail?.text ?? '')?.[1] ?? '';
@@ -264,7 +257,7 @@ describeEachDialect('a mail template cannot send a one-time link elsewhere (issu
     });
     expect(created.statusCode, created.body).toBe(200);
     await runJobs(c);
-    const [mail] = await smtp.waitForMessages(1);
+    const [mail] = await smtp().waitForMessages(1);
     const token = /^https?:\S+token=([\w-]+)$/m.exec(mail?.text ?? '')?.[1] ?? '';
     expect(token.length).toBeGreaterThan(30);
     // Once in the text (its own line), once in the HTML (the exact href); everywhere else redacted.

@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createClient, createUser, signIn } from '../../../test/factories';
 import { drainJobs, mailHandler, TestClock, workerDeps } from '../../../test/mail-test-kit';
 import { multipartFile } from '../../../test/multipart';
-import { startTestSmtp, type TestSmtp } from '../../../test/smtp-test-server';
+import { useTestSmtp } from '../../../test/smtp-test-server';
 import { describeEachDialect, type Caller, type TestContext } from '../../../test/test-app';
 import { runDueJobs } from '../../platform/jobs';
 import { createUserImportHandler } from './user-import.job';
@@ -95,14 +95,7 @@ const count = async (c: TestContext, table: 'users' | 'user_imports', clientId: 
   );
 
 describeEachDialect('CSV import: encodings and yes/no words', (ctx) => {
-  let smtp: TestSmtp;
-  beforeAll(async () => {
-    smtp = await startTestSmtp();
-  });
-  afterEach(() => {
-    smtp.messages.length = 0;
-  });
-  afterAll(() => smtp.stop());
+  const smtp = useTestSmtp();
 
   const setup = async () => {
     const c = ctx();
@@ -166,8 +159,8 @@ describeEachDialect('CSV import: encodings and yes/no words', (ctx) => {
       .where('template_kind', '=', 'activation')
       .execute();
     expect(queued.length).toBeGreaterThan(0);
-    await drainJobs(workerDeps(c.deps, { smtpUrl: smtp.url }), [mailHandler()], new TestClock());
-    const mails = await smtp.waitForMessages(queued.length);
+    await drainJobs(workerDeps(c.deps, { smtpUrl: smtp().url }), [mailHandler()], new TestClock());
+    const mails = await smtp().waitForMessages(queued.length);
     const gisela = mails.find((m) => m.to && !Array.isArray(m.to) && m.to.value[0]?.address === 'gisela@x.test');
     expect(gisela?.text).toContain('Hallo Gisela Müller-Weiß,');
     expect(gisela?.text).not.toContain('\uFFFD');
