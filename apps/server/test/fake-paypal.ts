@@ -2,6 +2,8 @@ import { createHash, generateKeyPairSync, randomBytes, randomUUID, sign, verify 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { crc32 } from 'node:zlib';
+import { afterAll, beforeAll } from 'vitest';
+import type { Config } from '../src/config';
 
 /**
  * A small PayPal for the tests (issue 14 point 5): an HTTP server on 127.0.0.1 that speaks the documented REST calls
@@ -302,3 +304,29 @@ function readBody(req: IncomingMessage): Promise<string> {
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * A fake PayPal for the whole file: started before its tests and stopped after the last. `overrides` (filled once it
+ * runs) are the config settings that point the app at it; `fake()` answers it inside the tests.
+ */
+export function useFakePaypal(): { fake: () => FakePaypal; overrides: Partial<Config> } {
+  let fake: FakePaypal | undefined;
+  const overrides: Partial<Config> = {};
+  beforeAll(async () => {
+    fake = await startFakePaypal();
+    Object.assign(overrides, {
+      paypalApiBase: fake.base,
+      paypalClientId: fake.clientId,
+      paypalClientSecret: fake.clientSecret,
+      paypalWebhookId: fake.webhookId,
+    });
+  });
+  afterAll(() => fake?.stop());
+  return {
+    fake: () => {
+      if (!fake) throw new Error('the fake PayPal runs only inside the tests of the file that asked for it');
+      return fake;
+    },
+    overrides,
+  };
+}

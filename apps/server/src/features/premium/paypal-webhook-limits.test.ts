@@ -1,25 +1,13 @@
-import { afterAll, beforeAll, expect, it, onTestFinished, vi } from 'vitest';
-import { startFakePaypal, type FakePaypal } from '../../../test/fake-paypal';
+import { expect, it, onTestFinished, vi } from 'vitest';
+import { useFakePaypal } from '../../../test/fake-paypal';
 import { caller, describeEachDialect } from '../../../test/test-app';
-import type { Config } from '../../config';
 import { REQUEST_LIMITS } from '../../platform/request-limits';
 import { ADDRESS, premiumWorld } from './test-premium';
 import { isPaypalCertUrl } from './paypal-client';
 
 // Issue 28 point 7: the webhook calls PayPal only for a certificate on PayPal's hosts, and is limited per IP.
 
-let fake: FakePaypal;
-const overrides: Partial<Config> = {};
-beforeAll(async () => {
-  fake = await startFakePaypal();
-  Object.assign(overrides, {
-    paypalApiBase: fake.base,
-    paypalClientId: fake.clientId,
-    paypalClientSecret: fake.clientSecret,
-    paypalWebhookId: fake.webhookId,
-  });
-});
-afterAll(() => fake.stop());
+const { fake, overrides } = useFakePaypal();
 
 const VERIFY = 'POST /v1/notifications/verify-webhook-signature';
 
@@ -54,8 +42,8 @@ describeEachDialect(
     it('answers 400 without calling PayPal for a certificate URL elsewhere', async () => {
       const w = await premiumWorld(ctx());
       // A signed event of no known order: verified, acknowledged and ignored when its certificate is PayPal's.
-      const good = fake.signedDelivery(fake.event('PAYMENT.CAPTURE.COMPLETED', {}));
-      const calls = fake.calls.length;
+      const good = fake().signedDelivery(fake().event('PAYMENT.CAPTURE.COMPLETED', {}));
+      const calls = fake().calls.length;
       for (const certUrl of ['https://attacker.example/cert.pem', 'http://169.254.169.254/latest/meta-data/']) {
         const res = await w.learner.inject({
           method: 'POST',
@@ -66,7 +54,7 @@ describeEachDialect(
         expect(res.statusCode).toBe(400);
         expect(res.json()).toMatchObject({ error: 'webhook_invalid' });
       }
-      expect(fake.calls.slice(calls)).toEqual([]);
+      expect(fake().calls.slice(calls)).toEqual([]);
       // The same delivery with PayPal's certificate URL is verified (one call) and accepted.
       const res = await w.learner.inject({
         method: 'POST',
@@ -75,7 +63,7 @@ describeEachDialect(
         payload: good.body,
       });
       expect(res.statusCode).toBe(200);
-      expect(fake.calls.slice(calls)).toContain(VERIFY);
+      expect(fake().calls.slice(calls)).toContain(VERIFY);
     });
 
     it('limits one IP to 120 webhook calls a minute', async () => {

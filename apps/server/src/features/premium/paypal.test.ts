@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startFakePaypal, type FakePaypal } from '../../../test/fake-paypal';
+import { expect, it } from 'vitest';
+import { useFakePaypal } from '../../../test/fake-paypal';
 import { describeEachDialect } from '../../../test/test-app';
-import type { Config } from '../../config';
 import type { Caller } from '../../../test/test-app';
 import { pdfText } from '../certificates/test-certificates';
 import { ADDRESS, premiumWorld } from './test-premium';
@@ -9,18 +8,7 @@ import { ADDRESS, premiumWorld } from './test-premium';
 // Issue 14 "PayPal" and "Bad webhooks", against the fake PayPal of the test suite (test/fake-paypal.ts): the real
 // client code (Orders v2, OAuth2, verify-webhook-signature) talks HTTP to it.
 
-let fake: FakePaypal;
-const overrides: Partial<Config> = {};
-beforeAll(async () => {
-  fake = await startFakePaypal();
-  Object.assign(overrides, {
-    paypalApiBase: fake.base,
-    paypalClientId: fake.clientId,
-    paypalClientSecret: fake.clientSecret,
-    paypalWebhookId: fake.webhookId,
-  });
-});
-afterAll(() => fake.stop());
+const { fake, overrides } = useFakePaypal();
 
 const webhook = (who: Caller, delivery: { headers: Record<string, string>; body: string }) =>
   who.inject({ method: 'POST', url: '/api/premium/paypal/webhook', headers: delivery.headers, payload: delivery.body });
@@ -31,7 +19,7 @@ describeEachDialect(
   'premium with PayPal',
   (ctx) => {
     it('creates the order, captures it once approved, and the signed webhook makes premium active', async () => {
-      fake.captureStatus = 'PENDING';
+      fake().captureStatus = 'PENDING';
       const w = await premiumWorld(ctx());
       expect((await w.learner.get('/api/premium/offer')).json()).toMatchObject({ methods: ['paypal', 'prepayment'] });
       const res = await w.learner.post('/api/premium/purchases', {
@@ -43,7 +31,7 @@ describeEachDialect(
       const purchase = res.json<{ id: string; approveUrl: string; status: string }>();
       expect(purchase.status).toBe('pending');
       const orderId = orderOf(purchase.approveUrl);
-      const order = fake.orders.get(orderId)!;
+      const order = fake().orders.get(orderId)!;
       expect(order.purchase_units[0]).toMatchObject({
         reference_id: purchase.id,
         amount: { currency_code: 'EUR', value: '99.90' },
@@ -54,17 +42,17 @@ describeEachDialect(
       expect((await w.learner.get(`/api/premium/purchases/${purchase.id}`)).json()).toMatchObject({
         status: 'pending',
       });
-      fake.approve(orderId);
+      fake().approve(orderId);
       await new Promise((r) => setTimeout(r, 3100)); // the poll asks PayPal at most every 3 s
       // The poll captures; PayPal still checks the payment (capture PENDING), so premium waits.
       expect((await w.learner.get(`/api/premium/purchases/${purchase.id}`)).json()).toMatchObject({
         status: 'pending',
       });
-      expect(fake.orders.get(orderId)?.status).toBe('COMPLETED');
+      expect(fake().orders.get(orderId)?.status).toBe('COMPLETED');
       expect((await w.learner.get('/api/premium/offer')).json()).toMatchObject({ status: { active: false } });
 
-      const event = fake.completeCapture(orderId);
-      const delivered = await webhook(w.learner, fake.signedDelivery(event));
+      const event = fake().completeCapture(orderId);
+      const delivered = await webhook(w.learner, fake().signedDelivery(event));
       expect(delivered.statusCode).toBe(200);
       const done = (await w.learner.get(`/api/premium/purchases/${purchase.id}`)).json<{
         status: string;
@@ -77,7 +65,7 @@ describeEachDialect(
       expect(text).toContain('Jürgen Müller');
       expect(text).toContain('99,90');
       expect(text).toContain('Bezahlt mit PayPal');
-      fake.captureStatus = 'COMPLETED';
+      fake().captureStatus = 'COMPLETED';
     });
 
     it('bad webhooks: a forged signature changes nothing, one sent twice acts once', async () => {
@@ -86,19 +74,19 @@ describeEachDialect(
         await w.learner.post('/api/premium/purchases', { plan: 'monthly', method: 'paypal', billingAddress: ADDRESS })
       ).json<{ id: string; approveUrl: string }>();
       const orderId = orderOf(purchase.approveUrl);
-      fake.captureStatus = 'PENDING';
-      fake.approve(orderId);
-      const order = fake.orders.get(orderId)!;
+      fake().captureStatus = 'PENDING';
+      fake().approve(orderId);
+      const order = fake().orders.get(orderId)!;
       order.status = 'COMPLETED';
       order.captures.push({ id: 'CAPTURE1', status: 'PENDING', amount: { currency_code: 'EUR', value: '9.99' } });
-      fake.captureStatus = 'COMPLETED';
-      const event = fake.completeCapture(orderId);
+      fake().captureStatus = 'COMPLETED';
+      const event = fake().completeCapture(orderId);
 
       // Forged: the signature of another body, a tampered amount, an unsigned call.
-      const good = fake.signedDelivery(event);
+      const good = fake().signedDelivery(event);
       const tampered = { ...good, body: good.body.replace('"9.99"', '"0.01"') };
       expect((await webhook(w.learner, tampered)).json()).toMatchObject({ error: 'webhook_invalid' });
-      const otherSig = fake.signedDelivery(fake.event('PAYMENT.CAPTURE.COMPLETED', {}));
+      const otherSig = fake().signedDelivery(fake().event('PAYMENT.CAPTURE.COMPLETED', {}));
       const swapped = {
         body: good.body,
         headers: { ...good.headers, 'paypal-transmission-sig': otherSig.headers['paypal-transmission-sig']! },
@@ -116,7 +104,7 @@ describeEachDialect(
       expect(first.status).toBe('paid');
       // The same event again (PayPal retries), and as a fresh transmission: nothing more.
       expect((await webhook(w.learner, good)).statusCode).toBe(200);
-      expect((await webhook(w.learner, fake.signedDelivery(event))).statusCode).toBe(200);
+      expect((await webhook(w.learner, fake().signedDelivery(event))).statusCode).toBe(200);
       const after = await row();
       expect(after.premium_until).toBe(first.premium_until);
       const invoices = await db
@@ -134,7 +122,9 @@ describeEachDialect(
 
       // A webhook of this order on another client's host finds nothing there and changes nothing.
       const other = await premiumWorld(ctx());
-      expect((await webhook(other.learner, fake.signedDelivery(fake.completeCapture(orderId)))).statusCode).toBe(200);
+      expect((await webhook(other.learner, fake().signedDelivery(fake().completeCapture(orderId)))).statusCode).toBe(
+        200,
+      );
       expect((await other.learner.get('/api/premium/invoices')).json()).toMatchObject({ total: 0 });
     });
 
@@ -147,9 +137,9 @@ describeEachDialect(
         await w.learner.post('/api/premium/purchases', { plan: 'monthly', method: 'paypal', billingAddress: ADDRESS })
       ).json<{ id: string; approveUrl: string }>();
       const orderId = orderOf(purchase.approveUrl);
-      fake.approve(orderId);
-      const approved = fake.event('CHECKOUT.ORDER.APPROVED', { id: orderId, status: 'APPROVED' });
-      expect((await webhook(other.learner, fake.signedDelivery(approved))).statusCode).toBe(200);
+      fake().approve(orderId);
+      const approved = fake().event('CHECKOUT.ORDER.APPROVED', { id: orderId, status: 'APPROVED' });
+      expect((await webhook(other.learner, fake().signedDelivery(approved))).statusCode).toBe(200);
       const db = ctx().deps.db;
       const recorded = () =>
         db
@@ -158,7 +148,7 @@ describeEachDialect(
           .where('event_id', '=', String(approved.id))
           .execute();
       expect(await recorded()).toEqual([]);
-      expect((await webhook(w.learner, fake.signedDelivery(approved))).statusCode).toBe(200);
+      expect((await webhook(w.learner, fake().signedDelivery(approved))).statusCode).toBe(200);
       expect((await w.learner.get(`/api/premium/purchases/${purchase.id}`)).json()).toMatchObject({ status: 'paid' });
       expect(await recorded()).toEqual([{ client_id: w.client.id }]);
       // The key is (client, event id): the same id noted for another client is another row.
@@ -180,21 +170,21 @@ describeEachDialect(
         await w.learner.post('/api/premium/purchases', { plan: 'monthly', method: 'paypal', billingAddress: ADDRESS })
       ).json<{ id: string; approveUrl: string }>();
       const orderId = orderOf(purchase.approveUrl);
-      fake.approve(orderId);
-      const approved = fake.event('CHECKOUT.ORDER.APPROVED', { id: orderId, status: 'APPROVED' });
-      expect((await webhook(w.learner, fake.signedDelivery(approved))).statusCode).toBe(200);
+      fake().approve(orderId);
+      const approved = fake().event('CHECKOUT.ORDER.APPROVED', { id: orderId, status: 'APPROVED' });
+      expect((await webhook(w.learner, fake().signedDelivery(approved))).statusCode).toBe(200);
       expect((await w.learner.get(`/api/premium/purchases/${purchase.id}`)).json()).toMatchObject({ status: 'paid' });
 
       const w2 = await premiumWorld(ctx());
       const second = (
         await w2.learner.post('/api/premium/purchases', { plan: 'monthly', method: 'paypal', billingAddress: ADDRESS })
       ).json<{ id: string; approveUrl: string }>();
-      const denied = fake.event('PAYMENT.CAPTURE.DENIED', {
+      const denied = fake().event('PAYMENT.CAPTURE.DENIED', {
         id: 'X',
         status: 'DECLINED',
         supplementary_data: { related_ids: { order_id: orderOf(second.approveUrl) } },
       });
-      expect((await webhook(w2.learner, fake.signedDelivery(denied))).statusCode).toBe(200);
+      expect((await webhook(w2.learner, fake().signedDelivery(denied))).statusCode).toBe(200);
       expect((await w2.learner.get(`/api/premium/purchases/${second.id}`)).json()).toMatchObject({ status: 'failed' });
       // A failed purchase does not block the next one.
       const next = await w2.learner.post('/api/premium/purchases', {
@@ -209,7 +199,7 @@ describeEachDialect(
       const w = await premiumWorld(ctx());
       const saved = overrides.paypalApiBase;
       ctx().deps.config.paypalApiBase = 'http://127.0.0.1:9';
-      ctx().deps.config.paypalClientId = `${fake.clientId}-down`;
+      ctx().deps.config.paypalClientId = `${fake().clientId}-down`;
       try {
         const res = await w.learner.post('/api/premium/purchases', {
           plan: 'monthly',
@@ -220,7 +210,7 @@ describeEachDialect(
         expect(res.json()).toMatchObject({ error: 'paypal_unavailable' });
       } finally {
         ctx().deps.config.paypalApiBase = saved!;
-        ctx().deps.config.paypalClientId = fake.clientId;
+        ctx().deps.config.paypalClientId = fake().clientId;
       }
       expect((await w.learner.get('/api/premium/offer')).json()).toMatchObject({ status: { pendingPurchaseId: null } });
     });
