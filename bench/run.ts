@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- [scenario ...] [--db sqlite|postgres] [--users N] [--groups N] [--courses N] [--trainings N]
- *   [--duration S] [--connections N] [--runs N] [--only name,name] [--profile DIR]`
+ *   [--duration S] [--connections N] [--runs N] [--only name,name] [--profile DIR] [--short-caches on|off]`
  * Seeds a client at the chosen scale into a fresh database, starts the real server as its own process (production
  * mode), drives each scenario over HTTP with autocannon, and prints requests/s, p50, p99 and errors beside the honest
  * ceiling: a bare Fastify process serving that scenario's own JSON (bench/ceiling-server.ts), driven the same way.
@@ -8,7 +8,9 @@
  * Each side is warmed up for a second, unmeasured, before its runs.
  * With --runs N each figure is the median run of N (issue 15 measures the median of 3). With --profile DIR the server
  * and the ceiling write V8 CPU profiles of the whole run into DIR/server and DIR/ceiling (open them in Chrome's
- * DevTools).
+ * DevTools). With --short-caches off the server runs with SHORT_CACHES=off: every per-process short cache
+ * (session check, dashboard, user list, status page, runtime module) reads the database each time, which is what a
+ * request costs when its entry is not there (issue 33: run the per-user reads both ways).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -40,6 +42,7 @@ const { values: args, positionals } = parseArgs({
     runs: { type: 'string', default: '1' },
     only: { type: 'string' },
     profile: { type: 'string' },
+    'short-caches': { type: 'string', default: 'on' },
   },
 });
 
@@ -246,6 +249,7 @@ async function main(): Promise<void> {
       LMS_DEMO: '0',
       TRUST_PROXY: '1',
       LOG_LEVEL: 'warn',
+      SHORT_CACHES: args['short-caches'] === 'off' ? 'off' : 'on',
     },
     profileArgs('server'),
   );
@@ -318,7 +322,8 @@ async function main(): Promise<void> {
     rmSync(dataDir, { recursive: true, force: true });
   }
   console.log(
-    `\n${dialect}, ${scale.users} users, ${connections} connections, ${args.duration} s each, median of ${runs} run(s)`,
+    `\n${dialect}, ${scale.users} users, ${connections} connections, ${args.duration} s each, median of ${runs} run(s), ` +
+      `short caches ${args['short-caches'] === 'off' ? 'off' : 'on'}`,
   );
   console.table(rows);
   for (const n of notes) console.log(n);

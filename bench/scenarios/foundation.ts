@@ -1,3 +1,4 @@
+import { asEachLearner } from '../learners';
 import type { BenchScenario } from '../types';
 
 let ipCounter = 0;
@@ -44,11 +45,9 @@ export const scenarios: BenchScenario[] = [
     },
   },
   {
+    // Each request as another learner: the session check's short cache serves one user's repeated requests only.
     name: 'user-info',
-    prepare: async (ctx) => ({
-      path: '/api/user/info',
-      headers: { host: ctx.host, authorization: `Bearer ${await ctx.signIn('bench-user-2@bench.example')}` },
-    }),
+    prepare: (ctx) => asEachLearner(ctx, '/api/user/info'),
   },
   {
     name: 'client-current',

@@ -65,6 +65,8 @@ const ZEnv = z.object({
     .default(''),
   /** Days a sent mail stays in mail_queue before the daily clean-up removes it. */
   MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** `off` turns every per-process short cache off (platform/short-cache.ts): to measure the uncached reads. */
+  SHORT_CACHES: z.enum(['on', 'off']).default('on'),
 });
 
 export type StorageSettings =
@@ -105,6 +107,7 @@ export interface Config {
   dbAcquireTimeoutMs: number;
   storage: StorageSettings;
   mailRetentionDays: number;
+  shortCaches: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -145,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbAcquireTimeoutMs: e.DB_ACQUIRE_TIMEOUT_MS,
     storage: storageSettings(e),
     mailRetentionDays: e.MAIL_RETENTION_DAYS,
+    shortCaches: e.SHORT_CACHES === 'on',
   };
 }
 

@@ -14,11 +14,13 @@ import { logOutput } from './platform/log-output';
 import { clientsOnContentHost, contentHostOf } from './platform/tenant';
 import { hasClientAt, startBanner } from './start-banner';
 import { removeStaleTemp } from './platform/storage/temp-cleanup';
+import { setShortCachesEnabled } from './platform/short-cache';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 async function start(): Promise<void> {
   const config = loadConfig();
+  setShortCachesEnabled(config.shortCaches);
   const { db, dialect, close } = connectDatabase({
     databaseUrl: config.databaseUrl,
     sqliteFile: path.join(config.dataDir, 'lms.sqlite'),

@@ -1,0 +1,90 @@
+/**
+ * `npx tsx bench/explain-dashboard.ts [--db sqlite|postgres] [--users N]`: seeds the bench client at that scale (every
+ * learner in 20 trainings, as the learner-dashboard scenario does), reads one learner's dashboard the uncached way
+ * (inside a transaction, which no short cache serves) and prints each query it made with its plan (EXPLAIN QUERY PLAN
+ * on SQLite, EXPLAIN ANALYZE on PostgreSQL) and the median time of the whole read over 200 learners (issue 33).
+ */
+import { parseArgs } from 'node:util';
+import { sql, type KyselyPlugin, type RootOperationNode } from 'kysely';
+import type { TLocale } from '@lms/contracts/constants';
+import type { AppDeps } from '../apps/server/src/platform/deps';
+import type { Actor } from '../apps/server/src/platform/session';
+import { listMyTrainings } from '../apps/server/src/features/trainings/learner.service';
+import { createTestDb } from '../apps/server/test/test-db';
+import { scenarios } from './scenarios/trainings';
+import { seedBenchClient } from './seed';
+
+const { values: args } = parseArgs({
+  options: { db: { type: 'string', default: 'sqlite' }, users: { type: 'string', default: '20000' } },
+});
+
+async function main(): Promise<void> {
+  const dialect = args.db === 'postgres' ? 'postgres' : 'sqlite';
+  if (dialect === 'postgres') process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
+  const scale = { users: Number(args.users), groups: 100, courses: 20, trainings: 50 };
+  const t = await createTestDb(dialect);
+  try {
+    const clientId = await seedBenchClient(t.db, 'bench.localhost', scale, 'Bench-Passw0rd!');
+    await scenarios.find((s) => s.name === 'learner-dashboard')!.seed!(t.db, clientId, scale);
+    const learners = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('client_id', '=', clientId)
+      .where('role', '=', 'PARTICIPANT')
+      .orderBy('email')
+      .limit(200)
+      .execute();
+    const actorOf = (userId: string): Actor => ({
+      userId,
+      clientId,
+      role: 'PARTICIPANT',
+      locale: 'de-DE' as TLocale,
+      loginType: 'EMAIL' as Actor['loginType'],
+      sessionId: 'bench',
+      isPasswordChangeRequired: false,
+    });
+    const seen: { sql: string; parameters: readonly unknown[] }[] = [];
+    const recorder: KyselyPlugin = {
+      transformQuery: (a) => {
+        seen.push(t.db.getExecutor().compileQuery(a.node as RootOperationNode, a.queryId));
+        return a.node;
+      },
+      transformResult: (a) => Promise.resolve(a.result),
+    };
+    const one = learners[Math.floor(learners.length / 2)]!.id;
+    const list = await t.db
+      .transaction()
+      .execute((trx) => listMyTrainings({ db: trx.withPlugin(recorder) } as unknown as AppDeps, actorOf(one)));
+    console.log(`${dialect}, ${scale.users} users: ${list.items.length} trainings, ${seen.length} queries`);
+    for (const q of seen) {
+      console.log(`\n${q.sql}`);
+      const explain = dialect === 'sqlite' ? 'explain query plan ' : 'explain (analyze, buffers) ';
+      const plan = await t.db.executeQuery({
+        sql: explain + q.sql,
+        parameters: q.parameters,
+        query: sql``.toOperationNode(),
+        queryId: { queryId: 'explain' },
+      } as never);
+      for (const row of plan.rows as Record<string, unknown>[])
+        console.log(`  ${String(row.detail ?? row['QUERY PLAN'] ?? JSON.stringify(row))}`);
+    }
+    const ms: number[] = [];
+    for (const l of learners) {
+      const started = performance.now();
+      await t.db.transaction().execute((trx) => listMyTrainings({ db: trx } as unknown as AppDeps, actorOf(l.id)));
+      ms.push(performance.now() - started);
+    }
+    ms.sort((a, b) => a - b);
+    console.log(
+      `\nuncached read, ${learners.length} learners: median ${ms[ms.length >> 1]!.toFixed(2)} ms, ` +
+        `p90 ${ms[Math.floor(ms.length * 0.9)]!.toFixed(2)} ms`,
+    );
+  } finally {
+    await t.drop();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
