@@ -24,6 +24,7 @@ import * as m0023 from './migrations/2026-11-25-0023-messages';
 import * as m0025 from './migrations/2026-11-25-0025-list-plans';
 import * as m0026 from './migrations/2026-11-26-0026-mail-default-texts';
 import * as m0027 from './migrations/2026-11-28-0027-paypal-events-per-client';
+import * as m0028 from './migrations/2026-11-28-0028-learner-dashboard-index';
 
 /** Migrations are listed here (not read from the folder) so they bundle and run the same under tsx and vitest. */
 export const migrations = (dialect: Dialect): Record<string, Migration> => ({
@@ -51,6 +52,7 @@ export const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '2026-11-25-0025-list-plans': { up: (db) => m0025.up(db) },
   '2026-11-26-0026-mail-default-texts': { up: (db) => m0026.up(db) },
   '2026-11-28-0027-paypal-events-per-client': { up: (db) => m0027.up(db, dialect) },
+  '2026-11-28-0028-learner-dashboard-index': { up: (db) => m0028.up(db) },
 });
 
 export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {

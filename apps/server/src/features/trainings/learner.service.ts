@@ -14,7 +14,9 @@ import type { Tenant } from '../../platform/tenant';
 import type { TCourse } from '@lms/contracts/courses';
 import { loadCoursesById } from '../courses/course-batch.service';
 import { launchTrainingModule } from '../scorm-runtime/launch.service';
-import { findParticipant, moduleValuesOf, moduleValuesOfUser, participationsOfUser } from './participant.repository';
+import type { TModule, TModuleKind } from '@lms/contracts/modules';
+import { dashboardModules, dashboardTrainings } from './learner-dashboard.repository';
+import { findParticipant, moduleValuesOf, moduleValuesOfUser } from './participant.repository';
 import type { ModuleValueRow, ParticipantRow } from './participant.repository';
 import { findTrainingsWithCourse, type findTrainingWithCourse } from './training.repository';
 import { recordModuleProgress } from './training-progress.service';
@@ -25,11 +27,16 @@ import { moduleStates, nextModuleOf, progressOf, trainingStatusOf } from './trai
 
 type TrainingRow = NonNullable<Awaited<ReturnType<typeof findTrainingWithCourse>>>;
 
+/** What a training's card shows of its course: the whole TCourse, or what the dashboard's two reads give of it. */
+type CourseShown = Pick<TCourse, 'id' | 'title' | 'description' | 'durationMinutes'> & {
+  modules: readonly Pick<TModule, 'id' | 'order' | 'kind' | 'title' | 'durationInMinutes' | 'required'>[];
+};
+
 function presentUserTraining(
-  training: TrainingRow,
-  course: TCourse,
-  p: ParticipantRow,
-  values: readonly ModuleValueRow[],
+  training: Pick<TrainingRow, 'id' | 'start_date' | 'deadline' | 'course_start_date' | 'course_deadline'>,
+  course: CourseShown,
+  p: Pick<ParticipantRow, 'started_at' | 'completed_at' | 'is_optional'>,
+  values: readonly Pick<ModuleValueRow, 'module_id' | 'status' | 'completed_at'>[],
 ): TUserTraining {
   const states = moduleStates(course.modules, new Map(values.map((v) => [v.module_id, v.status as TModuleStatus])));
   const progress = progressOf(states);
@@ -105,9 +112,51 @@ async function presentParticipations(
 const byDeadline = (a: TUserTraining, b: TUserTraining) =>
   (a.deadline ?? '9999-12-31').localeCompare(b.deadline ?? '9999-12-31') || a.title.localeCompare(b.title);
 
+/** The first of the texts (in the reader's locale, then its fallbacks) that exists, as pickLocalized picks. */
+const firstText = <T>(...texts: (T | null)[]): T | undefined => texts.find((t) => t !== null) ?? undefined;
+
+/**
+ * The dashboard: two indexed queries, run at once, that read only the learner's own rows (learner-dashboard.repository;
+ * issue 33: the uncached read must stay cheap however many learners the tenant has).
+ */
 export async function listMyTrainings(deps: AppDeps, actor: Actor): Promise<TUserTrainingList> {
-  const rows = await participationsOfUser(deps.db, actor.clientId, actor.userId, true);
-  const items = await presentParticipations(deps.db, actor, rows);
+  const { db } = deps;
+  const [trainings, moduleRows] = await Promise.all([
+    dashboardTrainings(db, actor.clientId, actor.userId, actor.locale),
+    dashboardModules(db, actor.clientId, actor.userId, actor.locale),
+  ]);
+  const modulesOf = new Map<string, typeof moduleRows>();
+  for (const m of moduleRows) {
+    const list = modulesOf.get(m.training_id);
+    if (list) list.push(m);
+    else modulesOf.set(m.training_id, [m]);
+  }
+  const items = trainings.map((t) => {
+    const rows = modulesOf.get(t.training_id) ?? [];
+    const text = firstText(
+      t.title0 === null ? null : { title: t.title0, description: t.description0 },
+      t.title1 === null ? null : { title: t.title1, description: t.description1 },
+      t.title2 === null ? null : { title: t.title2, description: t.description2 },
+    );
+    const course: CourseShown = {
+      id: t.course_id,
+      title: text?.title ?? '',
+      description: text?.description ?? '',
+      durationMinutes: t.duration_minutes,
+      modules: rows.map((m) => ({
+        id: m.id,
+        order: m.position,
+        kind: m.kind as TModuleKind,
+        title: firstText(m.title0, m.title1, m.title2) ?? '',
+        durationInMinutes: m.duration_minutes,
+        required: m.is_required,
+      })),
+    };
+    const values = rows.flatMap((m) =>
+      m.status === null ? [] : [{ module_id: m.id, status: m.status, completed_at: m.completed_at }],
+    );
+    return presentUserTraining({ ...t, id: t.training_id }, course, t, values);
+  });
   return { items: items.sort(byDeadline) };
 }
 

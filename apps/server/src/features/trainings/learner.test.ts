@@ -53,6 +53,15 @@ describeEachDialect('the learner journey', (ctx) => {
     expect((await learner.get(`/api/user-course-trainings/${id}`)).json()).toEqual(training);
   });
 
+  it("the dashboard's two-query read answers each training as the training's own read does, module values too", async () => {
+    const { learner, id, moduleIds } = await setup();
+    expect((await learner.post(`/api/course-training-user-value/${id}/${moduleIds[0]}`, {})).statusCode).toBe(200);
+    const [training] = (await learner.get('/api/user-course-trainings')).json<{ items: UserTraining[] }>().items;
+    expect(training!.modules[0]!.status).not.toBe('PENDING');
+    expect(training!.modules[1]!.locked).toBe(training!.modules[0]!.status !== 'COMPLETED');
+    expect((await learner.get(`/api/user-course-trainings/${id}`)).json()).toEqual(training);
+  });
+
   it('opening modules in order moves PENDING -> STARTED -> COMPLETED; a locked module answers 400 module_locked', async () => {
     const { learner, id, moduleIds } = await setup();
     const [m1, m2, m3] = moduleIds as [string, string, string];
