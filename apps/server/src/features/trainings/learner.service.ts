@@ -14,7 +14,8 @@ import type { Tenant } from '../../platform/tenant';
 import type { TCourse } from '@lms/contracts/courses';
 import { loadCoursesById } from '../courses/course-batch.service';
 import { launchTrainingModule } from '../scorm-runtime/launch.service';
-import type { TModule, TModuleKind } from '@lms/contracts/modules';
+import { localeFallbackOrder, type TModule, type TModuleKind } from '@lms/contracts/modules';
+import type { TLocale } from '@lms/contracts/constants';
 import { dashboardModules, dashboardTrainings } from './learner-dashboard.repository';
 import { findParticipant, moduleValuesOf, moduleValuesOfUser } from './participant.repository';
 import type { ModuleValueRow, ParticipantRow } from './participant.repository';
@@ -112,8 +113,20 @@ async function presentParticipations(
 const byDeadline = (a: TUserTraining, b: TUserTraining) =>
   (a.deadline ?? '9999-12-31').localeCompare(b.deadline ?? '9999-12-31') || a.title.localeCompare(b.title);
 
-/** The first of the texts (in the reader's locale, then its fallbacks) that exists, as pickLocalized picks. */
-const firstText = <T>(...texts: (T | null)[]): T | undefined => texts.find((t) => t !== null) ?? undefined;
+/**
+ * Rows that repeat one item per text found (one per locale), folded to the item with the text pickLocalized would
+ * pick: the first in the reader's fallback order that exists.
+ */
+function foldTexts<R extends { locale: string | null }>(rows: readonly R[], keyOf: (r: R) => string, locale: TLocale) {
+  const rank = new Map<string | null, number>(localeFallbackOrder(locale).map((l, i) => [l, i]));
+  const chosen = new Map<string, R>();
+  for (const r of rows) {
+    const k = keyOf(r);
+    const was = chosen.get(k);
+    if (!was || (rank.get(r.locale) ?? 99) < (rank.get(was.locale) ?? 99)) chosen.set(k, r);
+  }
+  return [...chosen.values()];
+}
 
 /**
  * The dashboard: two indexed queries, run at once, that read only the learner's own rows (learner-dashboard.repository;
@@ -121,33 +134,28 @@ const firstText = <T>(...texts: (T | null)[]): T | undefined => texts.find((t) =
  */
 export async function listMyTrainings(deps: AppDeps, actor: Actor): Promise<TUserTrainingList> {
   const { db } = deps;
-  const [trainings, moduleRows] = await Promise.all([
+  const [trainingRows, moduleRows] = await Promise.all([
     dashboardTrainings(db, actor.clientId, actor.userId, actor.locale),
     dashboardModules(db, actor.clientId, actor.userId, actor.locale),
   ]);
   const modulesOf = new Map<string, typeof moduleRows>();
-  for (const m of moduleRows) {
+  for (const m of foldTexts(moduleRows, (r) => `${r.training_id} ${r.id}`, actor.locale)) {
     const list = modulesOf.get(m.training_id);
     if (list) list.push(m);
     else modulesOf.set(m.training_id, [m]);
   }
-  const items = trainings.map((t) => {
+  const items = foldTexts(trainingRows, (r) => r.training_id, actor.locale).map((t) => {
     const rows = modulesOf.get(t.training_id) ?? [];
-    const text = firstText(
-      t.title0 === null ? null : { title: t.title0, description: t.description0 },
-      t.title1 === null ? null : { title: t.title1, description: t.description1 },
-      t.title2 === null ? null : { title: t.title2, description: t.description2 },
-    );
     const course: CourseShown = {
       id: t.course_id,
-      title: text?.title ?? '',
-      description: text?.description ?? '',
+      title: t.title ?? '',
+      description: t.description ?? '',
       durationMinutes: t.duration_minutes,
       modules: rows.map((m) => ({
         id: m.id,
         order: m.position,
         kind: m.kind as TModuleKind,
-        title: firstText(m.title0, m.title1, m.title2) ?? '',
+        title: m.title ?? '',
         durationInMinutes: m.duration_minutes,
         required: m.is_required,
       })),
