@@ -5,8 +5,8 @@
  * on SQLite, EXPLAIN ANALYZE on PostgreSQL) and the median time of the whole read over 200 learners (issue 33).
  */
 import { parseArgs } from 'node:util';
-import { sql, type KyselyPlugin, type RootOperationNode } from 'kysely';
-import type { TLocale } from '@lms/contracts/constants';
+import { LOGIN_TYPES } from '@lms/contracts/roles';
+import { sql, type KyselyPlugin } from 'kysely';
 import type { AppDeps } from '../apps/server/src/platform/deps';
 import type { Actor } from '../apps/server/src/platform/session';
 import { listMyTrainings } from '../apps/server/src/features/trainings/learner.service';
@@ -38,15 +38,15 @@ async function main(): Promise<void> {
       userId,
       clientId,
       role: 'PARTICIPANT',
-      locale: 'de-DE' as TLocale,
-      loginType: 'EMAIL' as Actor['loginType'],
+      locale: 'de-DE',
+      loginType: LOGIN_TYPES.EMAIL,
       sessionId: 'bench',
       isPasswordChangeRequired: false,
     });
     const seen: { sql: string; parameters: readonly unknown[] }[] = [];
     const recorder: KyselyPlugin = {
       transformQuery: (a) => {
-        seen.push(t.db.getExecutor().compileQuery(a.node as RootOperationNode, a.queryId));
+        seen.push(t.db.getExecutor().compileQuery(a.node, a.queryId));
         return a.node;
       },
       transformResult: (a) => Promise.resolve(a.result),
@@ -64,9 +64,10 @@ async function main(): Promise<void> {
         parameters: q.parameters,
         query: sql``.toOperationNode(),
         queryId: { queryId: 'explain' },
-      } as never);
-      for (const row of plan.rows as Record<string, unknown>[])
-        console.log(`  ${String(row.detail ?? row['QUERY PLAN'] ?? JSON.stringify(row))}`);
+      });
+      // SQLite answers a row per step (`detail`), PostgreSQL a line of text per row (`QUERY PLAN`).
+      for (const row of plan.rows as { detail?: string; 'QUERY PLAN'?: string }[])
+        console.log(`  ${row.detail ?? row['QUERY PLAN'] ?? JSON.stringify(row)}`);
     }
     const ms: number[] = [];
     for (const l of learners) {

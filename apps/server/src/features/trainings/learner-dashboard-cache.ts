@@ -6,7 +6,9 @@ import { listMyTrainings } from './learner.service';
 
 /**
  * The learner dashboard's answer (`GET /user-course-trainings`), kept as its serialised JSON per user and locale for
- * DASHBOARD_CACHE_MS (issue 15: the most called learner page reads 20 trainings out of millions of status rows).
+ * DASHBOARD_CACHE_MS (issue 15). Only a help on top (issue 33): the read itself is two indexed queries on the
+ * learner's own rows, and on a Monday morning most requests come from learners not in the cache. When full, the
+ * least recently used entry makes room (platform/short-cache.ts).
  * An entry is dropped as soon as this process writes to a training, course or module table (db/write-generation);
  * another process's write shows within DASHBOARD_CACHE_MS, the stated staleness bound (docs/architecture.md).
  */

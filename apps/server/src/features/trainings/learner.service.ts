@@ -75,8 +75,9 @@ function presentUserTraining(
 }
 
 /**
- * The learner's trainings, presented from five queries however many trainings there are (participations,
- * trainings, courses with texts and modules, module values): the dashboard is the hottest page of the product.
+ * The given participations' trainings, presented from the whole courses (a training's page, opening a module): a
+ * handful of queries however many trainings. The dashboard, the hottest page of the product, has its own two-query
+ * read (listMyTrainings).
  */
 async function presentParticipations(
   db: DbOrTrx,
