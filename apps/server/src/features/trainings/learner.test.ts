@@ -12,6 +12,7 @@ interface UserTraining {
   nextModuleId: string | null;
   modules: {
     id: string;
+    title: string;
     order: number;
     status: string;
     locked: boolean;
@@ -59,6 +60,18 @@ describeEachDialect('the learner journey', (ctx) => {
     const [training] = (await learner.get('/api/user-course-trainings')).json<{ items: UserTraining[] }>().items;
     expect(training!.modules[0]!.status).not.toBe('PENDING');
     expect(training!.modules[1]!.locked).toBe(training!.modules[0]!.status !== 'COMPLETED');
+    expect((await learner.get(`/api/user-course-trainings/${id}`)).json()).toEqual(training);
+  });
+
+  it('a learner whose locale has no course text sees the fallback text, as the training page shows it', async () => {
+    const { app, deps } = ctx();
+    const w = await trainingWorld(ctx, { members: 2 });
+    const id = idOf(await w.admin.post('/api/course-training', { courseId: w.courseId, groupIds: [w.group.id] }));
+    await deps.db.updateTable('users').set({ locale: 'fr-FR' }).where('id', '=', w.members[1]!.id).execute();
+    const learner = await signIn(app, w.members[1]!);
+    const [training] = (await learner.get('/api/user-course-trainings')).json<{ items: UserTraining[] }>().items;
+    expect(training!.title).not.toBe('');
+    expect(training!.modules.every((m) => m.title !== '')).toBe(true);
     expect((await learner.get(`/api/user-course-trainings/${id}`)).json()).toEqual(training);
   });
 
