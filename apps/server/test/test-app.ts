@@ -10,13 +10,35 @@ import { DIALECTS, createTestDb, type TestDb } from './test-db';
 import { recordStatuses, undocumentedStatuses, type StatusLog } from './documented-statuses';
 
 // The server runs with frozen prototypes (main.ts); so do the tests. pdfjs-dist (the tests' PDF reader, never the
-// server's) brings core-js, which replaces Function.prototype.toString when it loads: it and its worker (which its
-// fake worker loads on first use) load before the freeze.
+// server's) brings core-js, which changes built-ins when it loads: it and its worker (which its fake worker loads on
+// first use) load before the freeze. core-js adds what Node 20 lacks, and it also swaps some of Node's own functions
+// for its JavaScript versions (Array.prototype.push, JSON.parse, JSON.stringify, Function.prototype.toString, for
+// proposals and edge cases the tests never meet). Those made the whole process several times slower (JSON 8x; the
+// malformed-input walk 111 s instead of 22), so every built-in it replaced gets Node's own back; what it added stays.
+const BUILTINS: object[] = [
+  JSON,
+  Object,
+  Object.prototype,
+  Array,
+  Array.prototype,
+  Function.prototype,
+  Promise,
+  Reflect,
+];
+const natives = BUILTINS.map(
+  (o) => new Map(Reflect.ownKeys(o).map((k) => [k, Reflect.getOwnPropertyDescriptor(o, k)])),
+);
 await import('pdfjs-dist/legacy/build/pdf.mjs');
 // The worker bundle has no types (its specifier as a value keeps tsc from asking for them, in every project that
 // compiles this file: server, e2e, bench).
 const pdfjsWorker = 'pdfjs-dist/legacy/build/pdf.worker.mjs';
 await import(pdfjsWorker);
+BUILTINS.forEach((o, i) => {
+  for (const [key, native] of natives[i] ?? []) {
+    const now = Reflect.getOwnPropertyDescriptor(o, key);
+    if (native && now && (now.value !== native.value || now.get !== native.get)) Reflect.defineProperty(o, key, native);
+  }
+});
 freezeIntrinsics();
 
 export interface TestContext {
