@@ -21,12 +21,16 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 async function start(): Promise<void> {
   const config = loadConfig();
   setShortCachesEnabled(config.shortCaches);
+  // Where the pool reports a lost idle connection; the app's logger once it exists.
+  let warn: (msg: string, err: Error) => void = (msg, err) => console.warn(msg, err.message);
   const { db, dialect, close } = connectDatabase({
     databaseUrl: config.databaseUrl,
     sqliteFile: path.join(config.dataDir, 'lms.sqlite'),
     poolMax: config.dbPoolMax,
     // A query beside an open transaction fails loudly outside production (db/connection-guard.ts).
     guard: { strict: config.env !== 'production', acquireTimeoutMs: config.dbAcquireTimeoutMs },
+    // A database restart ends the idle connections: log it and go on (the pool opens new ones).
+    onIdleError: (err) => warn('idle database connection lost', err),
   });
   await migrateToLatest(db, dialect);
   // Temp files a crashed process left in its DATA_DIR/tmp (the daily clean-up covers only the process it runs on).
@@ -36,6 +40,7 @@ async function start(): Promise<void> {
   const app = await buildApp({ config, db, dialect }, { logger, webDist: path.resolve(here, '../../web/dist') });
   // ARCHITECTURE section 6: package files and the SCORM player live on a second port (the content origin).
   const contentApp = await buildContentApp({ config, db, dialect }, { logger });
+  warn = (msg, err) => app.log.warn({ err: err.message }, msg);
 
   // Every module is loaded now: freeze the shared prototypes against pollution (platform/freeze-intrinsics.ts).
   freezeIntrinsics();

@@ -23,6 +23,12 @@ export interface ConnectOptions {
   poolMax?: number;
   /** See db/connection-guard.ts; tests and development are strict, every mode bounds the wait. */
   guard?: Partial<ConnectionGuardOptions>;
+  /**
+   * PostgreSQL: told when an idle pooled connection fails (the server restarted, or an administrator ended it).
+   * pg-pool drops that connection and the next query opens a new one; without a listener its 'error' event would
+   * end the process.
+   */
+  onIdleError?: (err: Error) => void;
 }
 
 // timestamptz and date reach the code as ISO strings on PostgreSQL too (ARCHITECTURE section 9).
@@ -34,6 +40,7 @@ export function connectDatabase(opts: ConnectOptions): DbHandle {
   const guard: ConnectionGuardOptions = { strict: false, acquireTimeoutMs: 10_000, ...opts.guard };
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10 });
+    pool.on('error', opts.onIdleError ?? (() => undefined));
     const db = guardedKysely<Database>(
       { dialect: new PostgresDialect({ pool }), plugins: [new WriteGenerationPlugin()] },
       guard,
