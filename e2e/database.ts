@@ -16,6 +16,8 @@ export interface TestDatabase {
 export function openTestDatabase(databaseUrl: string | undefined, sqliteFile: string): TestDatabase {
   if (databaseUrl) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+    // An idle connection the drop at the end terminates must not end the test process (db/connect.ts, onIdleError).
+    pool.on('error', () => undefined);
     const toPg = (sql: string) => {
       let n = 0;
       return sql.replace(/\?/g, () => `$${++n}`);

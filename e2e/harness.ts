@@ -111,6 +111,12 @@ export async function startServer(
     await provisioned.drop();
     throw err;
   }
+  // A server that dies during a journey shows up as refused connections; say why, with its last output.
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping)
+      process.stderr.write(`e2e server on port ${port} exited (${code ?? signal}) mid-journey:\n${output}\n`);
+  });
   const db = openTestDatabase(databaseUrl, provisioned.sqliteFile);
   // The journeys start as returning users: the dashboard's welcome dialog (shown once) would cover their first
   // page. The journey about the dialog sets it back for its user.
@@ -132,6 +138,7 @@ export async function startServer(
     url: (pathname = '/', host = 'localhost') => `http://${host}:${port}${pathname}`,
     db,
     stop: async () => {
+      stopping = true;
       await db.close();
       child.kill('SIGTERM');
       if (!(await waitForExit(child, 10_000))) child.kill('SIGKILL');
