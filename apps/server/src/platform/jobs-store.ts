@@ -157,17 +157,23 @@ export async function failAbandonedJobs(db: Db, now: Date): Promise<number> {
 }
 
 /**
- * Deletes up to `limit` finished (succeeded or failed) jobs of `kind` that finished before `before`; answers how
- * many. For kinds nobody reads after they ran (the clean-up of a feature that makes such jobs from a public call).
+ * Deletes up to `limit` finished (succeeded or failed) jobs of `kind` (null: of every kind) that finished before
+ * `before`; answers how many. A kind nobody reads after it ran (a feature's jobs made from a public call) goes
+ * early; every finished job goes after the retention clean-up's FINISHED_JOB_KEEP_DAYS.
  */
-export async function deleteFinishedJobs(db: DbOrTrx, kind: string, before: Date, limit: number): Promise<number> {
+export async function deleteFinishedJobs(
+  db: DbOrTrx,
+  kind: string | null,
+  before: Date,
+  limit: number,
+): Promise<number> {
   const res = await db
     .deleteFrom('jobs')
     .where('id', 'in', (eb) =>
       eb
         .selectFrom('jobs')
         .select('id')
-        .where('kind', '=', kind)
+        .$if(kind !== null, (q) => q.where('kind', '=', kind ?? ''))
         .where('status', 'in', ['succeeded', 'failed'])
         .where('finished_at', '<', iso(before))
         .limit(limit),

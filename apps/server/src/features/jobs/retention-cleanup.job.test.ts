@@ -6,6 +6,7 @@ import { TestClock } from '../../../test/mail-test-kit';
 import { describeEachDialect } from '../../../test/test-app';
 import { newId } from '../../platform/ids';
 import { runDueJobs } from '../../platform/jobs';
+import { enqueueJob } from '../../platform/jobs-store';
 import { allowCall, DbRateLimitStore } from '../../platform/rate-limit';
 import { runDueSchedules } from '../../platform/scheduler';
 import { trainingWorld } from '../trainings/test-trainings';
@@ -14,7 +15,7 @@ import { createRetentionCleanupHandler, retentionCleanupSchedule } from './reten
 const DAY = 86_400_000;
 
 describeEachDialect('daily retention clean-up', (ctx) => {
-  it('deletes mail sent beyond the retention, stale preview attempts, old rate-limit counts and stale temp files', async () => {
+  it('deletes mail sent beyond the retention, stale preview attempts, old rate-limit counts, old finished jobs and stale temp files', async () => {
     const { deps } = ctx();
     const { db } = deps;
     const world = await trainingWorld(ctx, { members: 1 });
@@ -90,26 +91,46 @@ describeEachDialect('daily retention clean-up', (ctx) => {
     const old = new Date(Date.now() - 2 * DAY);
     utimesSync(path.join(uploads, 'stale'), old, old);
 
+    // Finished 91 and 89 days ago, and one failed long ago; a queued one of long ago stays (it has not run).
+    const job = async (status: string, finishedAgo: number | null) => {
+      const id = await enqueueJob(db, { clientId: world.client.id, kind: 'users.import', payload: {} }, new Date(n));
+      await db
+        .updateTable('jobs')
+        .set({ status, finished_at: finishedAgo === null ? null : ago(finishedAgo) })
+        .where('id', '=', id)
+        .execute();
+      return id;
+    };
+    const oldJobs = [await job('succeeded', 91 * DAY), await job('failed', 200 * DAY)];
+    const keptJobs = [await job('succeeded', 89 * DAY), await job('queued', null)];
+
     const clock = new TestClock(new Date('2031-03-10T03:00:00.000Z'));
     await runDueSchedules(deps, [retentionCleanupSchedule], { now: clock.now });
     clock.set(new Date(n));
     const [fired] = await runDueSchedules(deps, [retentionCleanupSchedule], { now: clock.now });
     expect(fired?.dueAt).toBe('2031-03-10T03:45:00.000Z');
     expect(await runDueJobs(deps, [createRetentionCleanupHandler()], { now: clock.now })).toBe(1);
-    const job = await db
+    const run = await db
       .selectFrom('jobs')
       .selectAll()
       .where('id', '=', fired?.jobId ?? '')
       .executeTakeFirstOrThrow();
-    expect(job.status).toBe('succeeded');
+    expect(run.status).toBe('succeeded');
     // The temp files are judged by the real clock (their mtime), the rows by the job's.
-    expect(JSON.parse(job.result ?? 'null')).toEqual({
+    expect(JSON.parse(run.result ?? 'null')).toEqual({
       sentMails: 1,
       previewAttempts: 1,
       // The old count here and the admin's sign-in of today (years before the job's clock).
       rateLimitCounts: 2,
+      finishedJobs: 2,
       tempFiles: 1,
     });
+    const left = await db
+      .selectFrom('jobs')
+      .select('id')
+      .where('id', 'in', [...oldJobs, ...keptJobs])
+      .execute();
+    expect(left.map((j) => j.id).sort()).toEqual([...keptJobs].sort());
     const counts = await db.selectFrom('rate_limit_hits').select('window_start').execute();
     expect(counts.map((c) => Date.parse(c.window_start))).toEqual([n - 60_000]);
 

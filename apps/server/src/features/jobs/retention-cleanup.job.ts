@@ -1,5 +1,6 @@
 import { deleteInBatches } from '../../platform/batch-delete';
 import type { JobHandler } from '../../platform/jobs';
+import { deleteFinishedJobs } from '../../platform/jobs-store';
 import { deleteOldRateLimitHits } from '../../platform/rate-limit';
 import { defineSchedule, type ScheduledRun } from '../../platform/scheduler';
 import { removeStaleTemp } from '../../platform/storage/temp-cleanup';
@@ -9,11 +10,16 @@ import { deleteStalePreviewAttempts, PREVIEW_ATTEMPT_KEEP_DAYS } from '../scorm-
 const DAY_MS = 86_400_000;
 /** A rate-limit count is read for two minutes at most; a day keeps it for a look after an incident. */
 const RATE_LIMIT_KEEP_MS = DAY_MS;
+/**
+ * A finished job (its result: an import's or a regeneration's report, a mail's delivery) is read in the days after
+ * it ran; a quarter keeps it for a question about it, then it goes (mail links to it are set null).
+ */
+export const FINISHED_JOB_KEEP_DAYS = 90;
 
 /**
  * Issue 16: the daily retention clean-up beside account.access-cleanup (sessions, link tokens): mail sent more than
- * MAIL_RETENTION_DAYS ago, preview attempts untouched for PREVIEW_ATTEMPT_KEEP_DAYS, old rate-limit counts, and the
- * temp files in DATA_DIR/tmp of the process that runs it (every process also clears its own at start). Idempotent:
+ * MAIL_RETENTION_DAYS ago, preview attempts untouched for PREVIEW_ATTEMPT_KEEP_DAYS, old rate-limit counts, jobs
+ * finished more than FINISHED_JOB_KEEP_DAYS ago, and the temp files in DATA_DIR/tmp of the process that runs it (every process also clears its own at start). Idempotent:
  * each step deletes by the time it runs, so a retry or a catch-up run after downtime does the same.
  */
 export const retentionCleanupSchedule = defineSchedule({
@@ -36,9 +42,11 @@ export function createRetentionCleanupHandler(): JobHandler<ScheduledRun> {
         deleteStalePreviewAttempts(db, previewBefore, limit),
       );
       const rateLimitCounts = await deleteOldRateLimitHits(db, new Date(now - RATE_LIMIT_KEEP_MS));
+      const jobBefore = new Date(now - FINISHED_JOB_KEEP_DAYS * DAY_MS);
+      const finishedJobs = await deleteInBatches(ctx, (limit) => deleteFinishedJobs(db, null, jobBefore, limit));
       // File times are the machine's clock, not the job's.
       const tempFiles = await removeStaleTemp(config.dataDir, new Date());
-      return { sentMails, previewAttempts, rateLimitCounts, tempFiles };
+      return { sentMails, previewAttempts, rateLimitCounts, finishedJobs, tempFiles };
     },
   };
 }
