@@ -164,7 +164,12 @@ describe.each(DIALECTS)('backup and restore drill [%s]', (dialect: Dialect) => {
     });
     expect(login.status, JSON.stringify(login.body)).toBe(200);
     const token = (login.body as { token: string }).token;
-    const pdf = await getBytes(server.baseUrl, `/api/course-certificate/${certificateId}/download`, learner.host, token);
+    const pdf = await getBytes(
+      server.baseUrl,
+      `/api/course-certificate/${certificateId}/download`,
+      learner.host,
+      token,
+    );
     expect(pdf.status).toBe(200);
     expect(pdf.bytes.equals(certificatePdf)).toBe(true);
   }, 120_000);
@@ -174,7 +179,9 @@ describe.each(DIALECTS)('backup and restore drill [%s]', (dialect: Dialect) => {
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     await npmScript('backup', dir, installationEnv(source.dataDir, source.databaseUrl));
     // Into the source itself: its database is not empty.
-    const live = loadConfig(installationEnv(source.dataDir, source.databaseUrl));
+    const configOf = (dataDir: string, url: string | undefined) =>
+      loadConfig({ ...process.env, ...installationEnv(dataDir, url) });
+    const live = configOf(source.dataDir, source.databaseUrl);
     await expect(restore(live, dir, () => undefined)).rejects.toThrow(
       dialect === 'sqlite' ? /restore into a new DATA_DIR/ : /restore into a new, empty database/,
     );
@@ -182,7 +189,7 @@ describe.each(DIALECTS)('backup and restore drill [%s]', (dialect: Dialect) => {
     const elsewhere = mkdtempSync(path.join(os.tmpdir(), 'lms-restored-'));
     cleanups.push(() => rmSync(elsewhere, { recursive: true, force: true }));
     const other = dialect === 'sqlite' ? 'postgres://postgres@127.0.0.1:1/none' : undefined;
-    await expect(restore(loadConfig(installationEnv(elsewhere, other)), dir, () => undefined)).rejects.toThrow(
+    await expect(restore(configOf(elsewhere, other), dir, () => undefined)).rejects.toThrow(
       /restore into the same kind of database/,
     );
     expect(existsSync(path.join(elsewhere, 'lms.sqlite'))).toBe(false);

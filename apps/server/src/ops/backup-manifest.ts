@@ -34,11 +34,13 @@ export async function writeManifest(dir: string, manifest: BackupManifest): Prom
 }
 
 export async function readManifest(dir: string): Promise<BackupManifest> {
-  const manifest = JSON.parse(await readFile(path.join(dir, MANIFEST), 'utf8')) as BackupManifest;
+  const manifest = JSON.parse(await readFile(path.join(dir, MANIFEST), 'utf8')) as { format?: unknown };
   if (manifest.format !== BACKUP_FORMAT) {
-    throw new Error(`${dir} is no backup of this platform (format ${String(manifest.format)}, wanted ${BACKUP_FORMAT})`);
+    throw new Error(
+      `${dir} is no backup of this platform (format ${String(manifest.format)}, wanted ${BACKUP_FORMAT})`,
+    );
   }
-  return manifest;
+  return manifest as BackupManifest;
 }
 
 /** The tables whose counts differ between two sets of figures, as readable lines. */

@@ -86,9 +86,7 @@ export async function backup(
   if ((await readdir(dir)).length > 0) throw new Error(`${dir} is not empty: a backup goes into a new folder`);
   const dialect: Dialect = config.databaseUrl ? 'postgres' : 'sqlite';
   const target = path.join(dir, DATABASE_FILE[dialect]);
-  const db = config.databaseUrl
-    ? await backupPostgres(config.databaseUrl, target)
-    : await backupSqlite(config, target);
+  const db = config.databaseUrl ? await backupPostgres(config.databaseUrl, target) : await backupSqlite(config, target);
   log(`Database copied (${db.database}, ${db.migrations.length} migrations, ${db.counts.users ?? 0} users).`);
 
   const { store, close } = openStore(config);
@@ -98,7 +96,9 @@ export async function backup(
   } finally {
     close();
   }
-  log(`${files.count} files copied (${files.bytes} bytes) from ${config.storage.kind === 's3' ? 'the bucket' : 'DATA_DIR/files'}.`);
+  log(
+    `${files.count} files copied (${files.bytes} bytes) from ${config.storage.kind === 's3' ? 'the bucket' : 'DATA_DIR/files'}.`,
+  );
   const secret = path.join(config.dataDir, SECRET_FILE);
   if (await exists(secret)) await copyFile(secret, path.join(dir, SECRET_FILE));
 

@@ -30,9 +30,27 @@ async function runTool(name: 'pg_dump' | 'pg_restore', args: string[]): Promise<
 export const toolVersion = async (name: 'pg_dump' | 'pg_restore'): Promise<string> =>
   (await runTool(name, ['--version'])).trim();
 
+/**
+ * The URL as libpq reads it: Node's URLSearchParams writes a space as '+', which libpq takes literally (the pg driver
+ * decodes it), so `options=-c+synchronous_commit%3Doff` would fail; every parameter is written again with %20.
+ */
+export function libpqUrl(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  const params = [...url.searchParams].map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`);
+  url.search = params.join('&');
+  return url.toString();
+}
+
 /** pg_dump in custom format, from the exported snapshot so the dump matches the counts taken in it. */
 export async function pgDump(databaseUrl: string, file: string, snapshot: string): Promise<void> {
-  await runTool('pg_dump', ['--format=custom', `--snapshot=${snapshot}`, '--file', file, '--dbname', databaseUrl]);
+  await runTool('pg_dump', [
+    '--format=custom',
+    `--snapshot=${snapshot}`,
+    '--file',
+    file,
+    '--dbname',
+    libpqUrl(databaseUrl),
+  ]);
 }
 
 /** pg_restore into an existing, empty database, in one transaction: all of it or nothing. */
@@ -43,7 +61,7 @@ export async function pgRestore(databaseUrl: string, file: string): Promise<void
     '--exit-on-error',
     '--single-transaction',
     '--dbname',
-    databaseUrl,
+    libpqUrl(databaseUrl),
     file,
   ]);
 }

@@ -31,7 +31,8 @@ async function assertEmptyDatabase(config: Config, dialect: Dialect): Promise<vo
   const { db, close } = connectDatabase({ databaseUrl: config.databaseUrl, poolMax: 1 });
   try {
     const tables = await listTables(db, dialect);
-    if (tables.length > 0) throw new Error(`the database of DATABASE_URL holds ${tables.length} tables: restore into a new, empty database`);
+    if (tables.length > 0)
+      throw new Error(`the database of DATABASE_URL holds ${tables.length} tables: restore into a new, empty database`);
   } finally {
     await close();
   }

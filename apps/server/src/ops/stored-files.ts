@@ -89,7 +89,8 @@ export async function storeIsEmpty(store: FileStore): Promise<boolean> {
   return true;
 }
 
-export const exists = (file: string): Promise<boolean> => stat(file).then(
-  () => true,
-  () => false,
-);
+export const exists = (file: string): Promise<boolean> =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
