@@ -32,7 +32,7 @@ async function start(): Promise<void> {
     // A database restart ends the idle connections: log it and go on (the pool opens new ones).
     onIdleError: (err) => warn('idle database connection lost', err),
   });
-  await migrateToLatest(db, dialect);
+  const { newer } = await migrateToLatest(db, dialect);
   // Temp files a crashed process left in its DATA_DIR/tmp (the daily clean-up covers only the process it runs on).
   await removeStaleTemp(config.dataDir, new Date());
   // Readable lines at a terminal in development, JSON otherwise (platform/log-output.ts).
@@ -41,6 +41,8 @@ async function start(): Promise<void> {
   // ARCHITECTURE section 6: package files and the SCORM player live on a second port (the content origin).
   const contentApp = await buildContentApp({ config, db, dialect }, { logger });
   warn = (msg, err) => app.log.warn({ err: err.message }, msg);
+  // A rolling upgrade is under way (docs/operations.md section 5): this process is of the older release.
+  if (newer.length > 0) app.log.warn({ newer }, 'database migrated by a newer release; starting on it unchanged');
 
   // Every module is loaded now: freeze the shared prototypes against pollution (platform/freeze-intrinsics.ts).
   freezeIntrinsics();

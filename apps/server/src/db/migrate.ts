@@ -55,8 +55,40 @@ export const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '2026-11-28-0028-learner-dashboard-index': { up: (db) => m0028.up(db) },
 });
 
-export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {
-  const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations(dialect)) };
+/** The migrations a database records as applied (none when it was never migrated). */
+async function executedMigrations(db: Db): Promise<string[]> {
+  try {
+    return (
+      await db
+        .selectFrom('kysely_migration' as never)
+        .select('name' as never)
+        .execute()
+    ).map((r) => (r as { name: string }).name);
+  } catch {
+    return []; // no migration table yet: a new database
+  }
+}
+
+/**
+ * Migrates to this release's newest schema. Answers the applied migrations this release does not know: a newer
+ * release has migrated the database during a rolling upgrade (docs/operations.md section 5). This release's own
+ * migrations are then all applied, and the newer ones only expanded the schema, so it starts on it as it is;
+ * Kysely's migrator would refuse ("previously executed migration ... is missing") and keep a restarted old process
+ * out of the rollout.
+ */
+export async function migrateToLatest(db: Db, dialect: Dialect): Promise<{ newer: string[] }> {
+  const known = migrations(dialect);
+  const executed = await executedMigrations(db);
+  const newer = executed.filter((name) => !(name in known));
+  if (newer.length > 0) {
+    const pending = Object.keys(known).filter((name) => !executed.includes(name));
+    if (pending.length === 0) return { newer };
+    throw new Error(
+      `The database has migrations this release does not know (${newer.join(', ')}) and lacks some it has ` +
+        `(${pending.join(', ')}): start the release that made it, or restore a backup of this release.`,
+    );
+  }
+  const provider: MigrationProvider = { getMigrations: () => Promise.resolve(known) };
   // Work lands from parallel branches: a migration named before one already applied (each touches its own tables)
   // must still run on a database that took the later one first, instead of refusing to start.
   const { error, results } = await new Migrator({ db, provider, allowUnorderedMigrations: true }).migrateToLatest();
@@ -64,4 +96,5 @@ export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
   }
+  return { newer: [] };
 }
