@@ -1,9 +1,8 @@
 import { copyFile, mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
-import { loadConfig, type Config } from '../config';
+import type { Config } from '../config';
 import { connectDatabase } from '../db/connect';
 import type { Database, DbOrTrx, Dialect } from '../db/database';
 import {
@@ -15,6 +14,7 @@ import {
   type BackupManifest,
 } from './backup-manifest';
 import { pgDump, toolVersion } from './pg-tools';
+import { runAsCommand } from './command';
 import { appliedMigrations, countRows } from './schema-inventory';
 import { exists, openStore, saveFiles } from './stored-files';
 
@@ -34,7 +34,9 @@ async function figures(db: DbOrTrx, dialect: Dialect, version: string, tool: str
  * (it restarts the copy if a write lands between steps), so the copy is one consistent moment of the file.
  */
 async function backupSqlite(config: Config, target: string): Promise<Figures> {
-  const source = new SQLite(path.join(config.dataDir, 'lms.sqlite'), { fileMustExist: true });
+  const file = path.join(config.dataDir, 'lms.sqlite');
+  if (!(await exists(file))) throw new Error(`no database at ${file}: is DATA_DIR the installation's?`);
+  const source = new SQLite(file, { fileMustExist: true });
   try {
     await source.backup(target);
   } finally {
@@ -119,18 +121,5 @@ export async function backup(
   return manifest;
 }
 
-// `npm run backup -- <folder>`: the installation's settings come from the environment, as the server's do.
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  const out = process.argv[2];
-  if (!out) {
-    console.error('Usage: npm run backup -- <new folder>');
-    process.exit(2);
-  }
-  backup(loadConfig(), path.resolve(process.env.INIT_CWD ?? process.cwd(), out)).then(
-    () => process.exit(0),
-    (err: unknown) => {
-      console.error(err instanceof Error ? err.message : err);
-      process.exit(1);
-    },
-  );
-}
+// `npm run backup -- <new folder>`, with the settings of the installation in the environment.
+runAsCommand(import.meta.url, 'npm run backup -- <new folder>', (config, folder) => backup(config, folder));

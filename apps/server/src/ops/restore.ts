@@ -1,7 +1,6 @@
 import { copyFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { loadConfig, type Config } from '../config';
+import type { Config } from '../config';
 import { connectDatabase } from '../db/connect';
 import type { Dialect } from '../db/database';
 import {
@@ -12,6 +11,7 @@ import {
   readManifest,
   type BackupManifest,
 } from './backup-manifest';
+import { runAsCommand } from './command';
 import { pgRestore } from './pg-tools';
 import { countRows, listTables } from './schema-inventory';
 import { exists, loadFiles, openStore, storeIsEmpty } from './stored-files';
@@ -98,18 +98,5 @@ export async function restore(
   return manifest;
 }
 
-// `npm run restore -- <backup folder>`: the target's settings come from the environment, as the server's do.
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  const from = process.argv[2];
-  if (!from) {
-    console.error('Usage: npm run restore -- <backup folder>');
-    process.exit(2);
-  }
-  restore(loadConfig(), path.resolve(process.env.INIT_CWD ?? process.cwd(), from)).then(
-    () => process.exit(0),
-    (err: unknown) => {
-      console.error(err instanceof Error ? err.message : err);
-      process.exit(1);
-    },
-  );
-}
+// `npm run restore -- <backup folder>`, with the settings of the installation in the environment.
+runAsCommand(import.meta.url, 'npm run restore -- <backup folder>', (config, folder) => restore(config, folder));
