@@ -180,11 +180,11 @@ describe.each(DIALECTS)('backup and restore drill [%s]', (dialect: Dialect) => {
   it('refuses to restore into an installation that holds data, and a backup of the other database kind', async () => {
     const dir = backupDir();
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    await backup(ctx.deps.config, dir, () => undefined);
-    // Into the source itself: its database is not empty.
     const configOf = (dataDir: string, url: string | undefined) =>
       loadConfig({ ...process.env, ...installationEnv(dataDir, url) });
     const live = configOf(source.dataDir, source.databaseUrl);
+    await backup(live, dir, () => undefined);
+    // Into the source itself: its database is not empty.
     await expect(restore(live, dir, () => undefined)).rejects.toThrow(
       dialect === 'sqlite' ? /restore into a new DATA_DIR/ : /restore into a new, empty database/,
     );
