@@ -79,7 +79,7 @@ async function executedMigrations(db: Db): Promise<string[]> {
 export async function migrateToLatest(db: Db, dialect: Dialect): Promise<{ newer: string[] }> {
   const known = migrations(dialect);
   const executed = await executedMigrations(db);
-  const newer = executed.filter((name) => !(name in known));
+  const newer = executed.filter((name) => !Object.hasOwn(known, name));
   if (newer.length > 0) {
     const pending = Object.keys(known).filter((name) => !executed.includes(name));
     if (pending.length === 0) return { newer };
