@@ -7,12 +7,12 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { accountRoutes } from './features/account/account.routes';
 import { authRoutes } from './features/auth/auth.routes';
-import { certificateTemplateRoutes } from './features/certificates/certificate-template.routes';
 import { certificateRoutes } from './features/certificates/certificate.routes';
 import { clientRoutes } from './features/clients/client.routes';
 import { clientAdminRoutes } from './features/clients/client-admin.routes';
 import { courseFileRoutes } from './features/course-files/course-file.routes';
 import { courseRoutes } from './features/courses/course.routes';
+import { coursesUsingCertificateTemplates } from './features/courses/course-ref';
 import { documentsRoutes } from './features/documents/documents.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { homeRoutes } from './features/home/home.routes';
@@ -32,7 +32,7 @@ import { entraLoginRoutes } from './features/entra-login/entra-login.routes';
 import { contactPersonRoutes } from './features/contact-persons/contact-person.routes';
 import { companyRoutes } from './features/companies/company.routes';
 import { mailQueueRoutes } from './features/mail/mail.routes';
-import { mailTemplateRoutes } from './features/mail-templates/mail-template.routes';
+import { certificateTemplateRoutes, mailTemplateRoutes, registerTemplateUsage } from './features/templates';
 import { groupRoutes } from './features/groups/group.routes';
 import { reminderRoutes } from './features/reminders/reminder.routes';
 import { learnerRoutes } from './features/trainings/learner.routes';
@@ -116,6 +116,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(launchRoutes, { deps });
   await app.register(jobRoutes, { deps });
   await app.register(mailQueueRoutes, { deps });
+  // A course names its certificate template: templates asks courses how many do (no import back, issue 29).
+  registerTemplateUsage('certificate', coursesUsingCertificateTemplates);
   await app.register(mailTemplateRoutes, { deps });
   await app.register(certificateTemplateRoutes, { deps });
   await app.register(clientSmtpRoutes, { deps });

@@ -6,9 +6,7 @@ import { SMTP_TEST_REASONS } from '@lms/contracts/client-smtp';
 import { MAIL_TEMPLATE_KINDS } from '@lms/contracts/mail-templates';
 import { describe, expect, it } from 'vitest';
 import { supportLabels } from '../src/features/account/support-mail-labels';
-import { defaultTemplateContent, defaultTemplateName } from '../src/features/mail-templates/default-templates';
-import { renderTemplate } from '../src/features/mail-templates/template-render';
-import { sampleValues } from '../src/features/mail-templates/template-sample';
+import { defaultTemplateContent, defaultTemplateName, renderTemplate, sampleValues } from '../src/features/templates';
 
 // Issue 12 "Translations": no English text in the German or French UI or mails. Every text is compared with its
 // English one: a text that is the same must consist of words both languages share (the short lists below: names,

@@ -11,7 +11,7 @@ import type { ClientLegalPdfsTable } from '../features/legal-texts/legal-text.ta
 import type { PlatformTextsTable } from '../features/platform-texts/platform-text.table';
 import type { CoursesTable, CourseTextsTable } from '../features/courses/course.table';
 import type { GroupsTable, GroupLinkTable } from '../features/groups/group.table';
-import type { MailTemplatesTable, MailTemplateLocalesTable } from '../features/mail-templates/mail-template.table';
+import type { MailTemplatesTable, MailTemplateLocalesTable } from '../features/templates';
 import type { MailQueueTable, MailAttemptsTable } from '../features/mail/mail.table';
 import type { ModulesTable, ModuleTextsTable } from '../features/modules/module.table';
 import type { ScormAttemptsTable, ScormScoDataTable } from '../features/scorm-runtime/scorm-runtime.table';
@@ -23,11 +23,8 @@ import type { JobsTable } from '../platform/jobs.table';
 import type { SessionsTable } from '../platform/session.table';
 import type { SchedulesTable } from '../platform/schedules.table';
 import type { RateLimitHitsTable } from '../platform/rate-limit.table';
-import type {
-  CertificateTemplateLocalesTable,
-  CertificateTemplatesTable,
-  CourseCertificatesTable,
-} from '../features/certificates/certificate.table';
+import type { CourseCertificatesTable } from '../features/certificates/certificate.table';
+import type { CertificateTemplateLocalesTable, CertificateTemplatesTable } from '../features/templates';
 import type {
   TrainingGroupsTable,
   TrainingModuleValuesTable,
@@ -67,7 +64,7 @@ export type { ClientLegalPdfsTable } from '../features/legal-texts/legal-text.ta
 export type { PlatformTextsTable } from '../features/platform-texts/platform-text.table';
 export type { CoursesTable, CourseTextsTable } from '../features/courses/course.table';
 export type { GroupsTable, GroupLinkTable } from '../features/groups/group.table';
-export type { MailTemplatesTable, MailTemplateLocalesTable } from '../features/mail-templates/mail-template.table';
+export type { MailTemplatesTable, MailTemplateLocalesTable } from '../features/templates';
 export type { MailQueueTable, MailAttemptsTable } from '../features/mail/mail.table';
 export type { ModulesTable, ModuleTextsTable } from '../features/modules/module.table';
 export type { ScormAttemptsTable, ScormScoDataTable } from '../features/scorm-runtime/scorm-runtime.table';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { TLocale } from '@lms/contracts/constants';
 import type { TMailTemplateKind } from '@lms/contracts/mail-templates';
-import { defaultTemplateContent } from '../../features/mail-templates/default-templates';
+import { defaultTemplateContent } from '../../features/templates';
 
 /**
  * Issue 28 point 12: the default texts now leave out "bis zum {{deadline}}" / "by" / "avant le", the support sentence

@@ -8,10 +8,15 @@ import { loadCourse } from '../courses/course.service';
 import { sendTemplatedMail } from '../mail/send-templated-mail';
 import { findClientDomain, findCompletion } from '../trainings/training-certificates';
 import { findUserById } from '../users/user-accounts.service';
-import { renderCertificatePdf } from './certificate-pdf';
-import { certificateKey, readBackground } from './certificate-storage';
-import { fillCertificateText, formatCertificateDate, formatCertificateDuration } from './certificate-text';
-import { findCertificateTemplateLocales } from './certificate-template.repository';
+import {
+  fillCertificateText,
+  findCertificateTemplateLocales,
+  formatCertificateDate,
+  formatCertificateDuration,
+  readBackground,
+  renderCertificatePdf,
+} from '../templates';
+import { certificateKey } from './certificate-storage';
 import { notifyUsers } from '../messages/notify';
 import { findCertificateOf, insertCertificate, replaceCertificateFile } from './certificate.repository';
 

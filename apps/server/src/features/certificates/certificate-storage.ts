@@ -1,21 +1,8 @@
-import { CERTIFICATE_BACKGROUND_MAX_BYTES } from '@lms/contracts/certificates';
-import type { AppDeps } from '../../platform/deps';
-import { readFromStorage, storageKey } from '../../platform/storage';
+import { storageKey } from '../../platform/storage';
 
-// Where the certificates feature keeps its files: backgrounds under the template, certificates under the client.
-
-/** Every stored file of a template lives under this key, so deleting the template removes them at once. */
-export const templateStorageKey = (clientId: string, templateId: string): string =>
-  storageKey(clientId, 'certificate-templates', templateId);
-
-/** A background of one locale, under a fresh name each time it is replaced. */
-export const backgroundKey = (clientId: string, templateId: string, locale: string, fileId: string): string =>
-  storageKey(clientId, 'certificate-templates', templateId, `${locale}-${fileId}.pdf`);
+// Where the certificates feature keeps its files: certificates under the client (their templates' backgrounds are the
+// templates feature's, templates/certificate/certificate-template-storage.ts).
 
 /** A certificate's file; a regenerated one gets a new name, so a download under way keeps its old file. */
 export const certificateKey = (clientId: string, certificateId: string, fileId: string): string =>
   storageKey(clientId, 'certificates', certificateId, `${fileId}.pdf`);
-
-/** A stored background's bytes (pdf-lib needs the whole file); a file gone from storage counts as none. */
-export const readBackground = (deps: AppDeps, key: string): Promise<Buffer | undefined> =>
-  readFromStorage(deps.config, key, CERTIFICATE_BACKGROUND_MAX_BYTES);

@@ -8,9 +8,8 @@ import { badRequest, conflict, notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
 import type { Actor } from '../../platform/session';
 import { removeFromStorage } from '../../platform/storage';
-import { isCertificateTemplateOfClient } from '../certificates/certificate-template-ref';
 import { listCourseFiles } from '../course-files/course-file-list';
-import { isMailTemplateOfKind } from '../mail-templates/mail-template.service';
+import { isCertificateTemplateOfClient, isMailTemplateOfKind } from '../templates';
 import { listCourseModules, setRequiredModules } from '../modules/module.service';
 import { presentCourse, presentCourseSummary, textsByLocale } from './course.presenter';
 import {

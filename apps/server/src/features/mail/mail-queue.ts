@@ -6,7 +6,7 @@ import { enqueueJobs } from '../../platform/jobs-store';
 import { MailSendError } from '../../platform/mailer';
 import { openSecret, sealSecret } from '../../platform/secret-box';
 import { containsSecret, revealSecret, type SecretText } from '../../platform/secret-text';
-import { escapeHtml, textToHtml, wrapHtmlDocument } from '../mail-templates/template-render';
+import { escapeHtml, textToHtml, wrapHtmlDocument } from '../templates';
 import { insertMails, type MailRow } from './mail.repository';
 import { restoreSecrets } from './secret-restore';
 

@@ -1,6 +1,5 @@
 import { LOCALES, type TLocale } from '@lms/contracts/constants';
-import { linkSpots, parseHtml, remoteResourceIn } from '../mail-templates/html-rules';
-import { escapeHtml, textToHtml, wrapHtmlDocument } from '../mail-templates/template-render';
+import { escapeHtml, linkSpots, parseHtml, remoteResourceIn, textToHtml, wrapHtmlDocument } from '../templates';
 
 /** [shown form, value] of each secret of a mail. */
 export type SecretPairs = readonly (readonly [string, string])[];

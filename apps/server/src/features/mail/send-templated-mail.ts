@@ -8,8 +8,7 @@ import {
 import type { DbOrTrx } from '../../db/database';
 import { notFound } from '../../platform/errors';
 import { isSecretText, type SecretText } from '../../platform/secret-text';
-import { mailSourceOfKind } from '../mail-templates/mail-template.service';
-import { renderTemplate } from '../mail-templates/template-render';
+import { mailSourceOfKind, renderTemplate } from '../templates';
 import { enqueueMails, type MailToEnqueue } from './mail-queue';
 import { findClientMailInfo } from './mail.repository';
 

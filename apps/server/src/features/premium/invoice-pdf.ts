@@ -1,7 +1,7 @@
 import type { TLocale } from '@lms/contracts/constants';
 import type { TBillingAddress } from '@lms/contracts/premium';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { cachedFontkit, certificateFontBytes } from '../certificates/certificate-fonts';
+import { cachedFontkit, certificateFontBytes } from '../templates';
 import type { InvoiceIssuer } from '../clients/client-invoice-ref';
 import { formatMoney, formatRate, INVOICE_TEXTS } from './invoice-texts';
 

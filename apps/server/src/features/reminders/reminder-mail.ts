@@ -3,7 +3,7 @@ import type { TCourse } from '@lms/contracts/courses';
 import { pickLocalized } from '@lms/contracts/modules';
 import type { DbOrTrx } from '../../db/database';
 import type { AppDeps } from '../../platform/deps';
-import { isMailTemplateOfKind } from '../mail-templates/mail-template.service';
+import { isMailTemplateOfKind } from '../templates';
 import { notifyUsers } from '../messages/notify';
 import { sendTemplatedMail } from '../mail/send-templated-mail';
 import { trainingLink, type TrainingRow } from '../trainings/reminder-targets.service';

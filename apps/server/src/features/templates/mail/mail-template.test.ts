@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
-import { createClient, createUser, signIn } from '../../../test/factories';
-import { describeEachDialect } from '../../../test/test-app';
+import { createClient, createUser, signIn } from '../../../../test/factories';
+import { describeEachDialect } from '../../../../test/test-app';
 import type { Kysely } from 'kysely';
-import { up as updateDefaultTexts } from '../../db/migrations/2026-11-26-0026-mail-default-texts';
-import { sendTemplatedMail } from '../mail/send-templated-mail';
+import { up as updateDefaultTexts } from '../../../db/migrations/2026-11-26-0026-mail-default-texts';
+import { sendTemplatedMail } from '../../mail/send-templated-mail';
 import { defaultTemplateContent } from './default-templates';
 
 interface Template {

@@ -1,12 +1,13 @@
 import type { TLocale } from '@lms/contracts/constants';
 import type { TMailTemplate, TMailTemplateKind } from '@lms/contracts/mail-templates';
-import type { AppDeps } from '../../platform/deps';
-import { badRequest, notFound } from '../../platform/errors';
-import { nowIso } from '../../platform/ids';
-import type { Actor } from '../../platform/session';
+import type { AppDeps } from '../../../platform/deps';
+import { badRequest, notFound } from '../../../platform/errors';
+import { nowIso } from '../../../platform/ids';
+import type { Actor } from '../../../platform/session';
 import { findMailTemplate, setMailTemplateFile, touchMailTemplate } from './mail-template.repository';
 import { assertTemplateRules } from './mail-template-rules';
-import { getTemplate } from './mail-template.service';
+import { getTemplate } from '../template.service';
+import { mailTemplates } from './mail-template.service';
 
 export interface UploadedFile {
   filename: string;
@@ -46,7 +47,7 @@ export async function uploadTemplateFile(
     await setMailTemplateFile(trx, actor.clientId, id, locale, { html, name }, now);
     await touchMailTemplate(trx, actor.clientId, id, { updated_at: now });
   });
-  return getTemplate(deps, actor, id);
+  return getTemplate(deps, actor, mailTemplates, id);
 }
 
 export async function removeTemplateFile(
@@ -57,5 +58,5 @@ export async function removeTemplateFile(
 ): Promise<TMailTemplate> {
   if (!(await findMailTemplate(deps.db, actor.clientId, id))) notFound('mail_template');
   await setMailTemplateFile(deps.db, actor.clientId, id, locale, null, nowIso());
-  return getTemplate(deps, actor, id);
+  return getTemplate(deps, actor, mailTemplates, id);
 }

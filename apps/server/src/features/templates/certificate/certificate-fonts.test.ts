@@ -1,7 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { cachedFontkit, certificateFontBytes } from './certificate-fonts';
-import { pdfText } from './test-certificates';
+import { pdfText } from './test-certificate-pdf';
 
 /** A one-line PDF in the certificate's font, subset as certificates are, and the text a reader gets out of it. */
 async function textOfPdfWith(line: string): Promise<string> {

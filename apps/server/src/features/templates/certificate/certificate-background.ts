@@ -1,11 +1,11 @@
 import type { TCertificateTemplate } from '@lms/contracts/certificates';
 import type { TLocale } from '@lms/contracts/constants';
-import type { AppDeps } from '../../platform/deps';
-import { badRequest, notFound } from '../../platform/errors';
-import { newId, nowIso } from '../../platform/ids';
-import type { Actor } from '../../platform/session';
-import { moveIntoStorage, removeFromStorage } from '../../platform/storage';
-import { requireFilePart, withUpload, type ReadUpload } from '../../platform/uploads';
+import type { AppDeps } from '../../../platform/deps';
+import { badRequest, notFound } from '../../../platform/errors';
+import { newId, nowIso } from '../../../platform/ids';
+import type { Actor } from '../../../platform/session';
+import { moveIntoStorage, removeFromStorage } from '../../../platform/storage';
+import { requireFilePart, withUpload, type ReadUpload } from '../../../platform/uploads';
 import { assertUsableBackground, UnreadablePdfError } from './certificate-pdf';
 import {
   findCertificateTemplate,
@@ -13,8 +13,8 @@ import {
   setCertificateBackground,
   touchCertificateTemplate,
 } from './certificate-template.repository';
-import { loadTemplate } from './certificate-template.service';
-import { backgroundKey, readBackground } from './certificate-storage';
+import { loadCertificateTemplate } from './certificate-template.service';
+import { backgroundKey, readBackground } from './certificate-template-storage';
 
 // `POST /certificate-template/{id}/file/{locale}` (spec section 7): one PDF background per locale, judged by its
 // bytes (a PDF that pdf-lib reads, with a page), at most CERTIFICATE_BACKGROUND_MAX_BYTES.
@@ -57,7 +57,7 @@ export async function uploadBackground(
     }
   });
   if (before?.background_key) await removeFromStorage(deps.config, before.background_key);
-  return loadTemplate(deps.db, clientId, id);
+  return loadCertificateTemplate(deps.db, clientId, id);
 }
 
 /** The locale goes back to a plain A4 page. */
@@ -78,5 +78,5 @@ export async function removeBackground(
     });
     await removeFromStorage(deps.config, before.background_key);
   }
-  return loadTemplate(deps.db, clientId, id);
+  return loadCertificateTemplate(deps.db, clientId, id);
 }

@@ -1,11 +1,13 @@
 import type { TLocale } from '@lms/contracts/constants';
 import type { TMailTemplateContent, TMailTemplateListQuery } from '@lms/contracts/mail-templates';
 import { sql, type Selectable } from 'kysely';
-import type { DbOrTrx, MailTemplateLocalesTable, MailTemplatesTable } from '../../db/database';
-import { likeContains, paginate } from '../../platform/paging';
+import type { DbOrTrx, MailTemplateLocalesTable, MailTemplatesTable } from '../../../db/database';
+import { likeContains, paginate } from '../../../platform/paging';
 
 export type MailTemplateRow = Selectable<MailTemplatesTable>;
 export type MailTemplateLocaleRow = Selectable<MailTemplateLocalesTable>;
+/** A row of the list: the template and its subject in the reader's locale. */
+export type MailTemplateListRow = Awaited<ReturnType<typeof listMailTemplates>>['rows'][number];
 
 const SORT_COLUMNS = { name: 't.name', kind: 't.kind', updatedAt: 't.updated_at' } as const;
 

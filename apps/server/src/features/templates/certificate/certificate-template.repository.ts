@@ -1,12 +1,14 @@
 import type { TLocale } from '@lms/contracts/constants';
 import type { TCertificateTemplateContent, TCertificateTemplateListQuery } from '@lms/contracts/certificates';
 import { sql, type Selectable } from 'kysely';
-import type { DbOrTrx } from '../../db/database';
-import { likeContains, paginate } from '../../platform/paging';
-import type { CertificateTemplateLocalesTable, CertificateTemplatesTable } from './certificate.table';
+import type { DbOrTrx } from '../../../db/database';
+import { likeContains, paginate } from '../../../platform/paging';
+import type { CertificateTemplateLocalesTable, CertificateTemplatesTable } from './certificate-template.table';
 
 export type CertificateTemplateRow = Selectable<CertificateTemplatesTable>;
 export type CertificateTemplateLocaleRow = Selectable<CertificateTemplateLocalesTable>;
+/** A row of the list: the template and its subtitle in the reader's locale. */
+export type CertificateTemplateListRow = Awaited<ReturnType<typeof listCertificateTemplates>>['rows'][number];
 
 const SORT_COLUMNS = { name: 't.name_normalized', updatedAt: 't.updated_at' } as const;
 

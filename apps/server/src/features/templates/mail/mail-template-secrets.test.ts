@@ -1,10 +1,10 @@
 import type { ParsedMail } from 'mailparser';
 import { expect, it } from 'vitest';
-import { createClient, createUser, signIn } from '../../../test/factories';
-import { drainJobs, TestClock, workerDeps } from '../../../test/mail-test-kit';
-import { useTestSmtp } from '../../../test/smtp-test-server';
-import { caller, describeEachDialect, type TestContext } from '../../../test/test-app';
-import { createJobHandlers } from '../../job-handlers';
+import { createClient, createUser, signIn } from '../../../../test/factories';
+import { drainJobs, TestClock, workerDeps } from '../../../../test/mail-test-kit';
+import { useTestSmtp } from '../../../../test/smtp-test-server';
+import { caller, describeEachDialect, type TestContext } from '../../../../test/test-app';
+import { createJobHandlers } from '../../../job-handlers';
 
 /** A multipart/form-data body with one file, as a browser sends it. */
 function multipart(filename: string, content: string) {

@@ -1,6 +1,6 @@
 import type { TLocale } from '@lms/contracts/constants';
 import { SECRET_LINK_KINDS, type TMailTemplateKind } from '@lms/contracts/mail-templates';
-import { badRequest } from '../../platform/errors';
+import { badRequest } from '../../../platform/errors';
 import { linkSpots, parseHtml, placeholderOutOfPlace, remoteResourceIn } from './html-rules';
 import { findSectionProblem, findUnknownPlaceholders, resolveSections, sectionNames } from './template-render';
 

@@ -1,10 +1,10 @@
 import { CERTIFICATE_BACKGROUND_MAX_BYTES } from '@lms/contracts/certificates';
 import { expect, it } from 'vitest';
-import { createClient, createUser, signIn } from '../../../test/factories';
-import { multipartFile } from '../../../test/multipart';
-import { describeEachDialect, type Caller } from '../../../test/test-app';
-import { TINY_PDF, TINY_PNG } from '../modules/test-upload';
-import { backgroundPdf, pdfText } from './test-certificates';
+import { createClient, createUser, signIn } from '../../../../test/factories';
+import { multipartFile } from '../../../../test/multipart';
+import { describeEachDialect, type Caller } from '../../../../test/test-app';
+import { TINY_PDF, TINY_PNG } from '../../modules/test-upload';
+import { backgroundPdf, pdfText } from './test-certificate-pdf';
 
 interface Template {
   id: string;
