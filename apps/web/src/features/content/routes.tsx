@@ -19,19 +19,19 @@ export const contentRoutes: AppRoute[] = [
   { path: '/content/courses/:id/files', Page: lazyPage(() => import('./pages/course-files-page'), 'CourseFilesPage') },
   {
     path: '/content/certificate-template',
-    Page: lazyPage(() => import('./pages/certificate-template-list-page'), 'CertificateTemplateListPage'),
+    Page: lazyPage(() => import('./templates/template-pages'), 'CertificateTemplateListPage'),
   },
   {
     path: '/content/certificate-template/:id',
-    Page: lazyPage(() => import('./pages/certificate-template-page'), 'CertificateTemplatePage'),
+    Page: lazyPage(() => import('./templates/template-pages'), 'CertificateTemplatePage'),
   },
   {
     path: '/content/mail-template',
-    Page: lazyPage(() => import('./pages/mail-template-list-page'), 'MailTemplateListPage'),
+    Page: lazyPage(() => import('./templates/template-pages'), 'MailTemplateListPage'),
   },
   {
     path: '/content/mail-template/:id',
-    Page: lazyPage(() => import('./pages/mail-template-page'), 'MailTemplatePage'),
+    Page: lazyPage(() => import('./templates/template-pages'), 'MailTemplatePage'),
   },
   { path: '/content/mail-queue', Page: lazyPage(() => import('./pages/mail-queue-page'), 'MailQueuePage') },
 ];

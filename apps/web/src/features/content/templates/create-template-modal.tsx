@@ -1,16 +1,29 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ReasonButton } from '../../../components/reason-button';
 import { useErrorText } from '../../../lib/error-text';
-import { createCertificateTemplate } from '../api/certificate-templates';
+import type { EditedTemplate, TemplateKindUi } from './template-kind';
 
-/** A new certificate template by name; it starts from the default texts and is edited on its own page. */
-export function CreateCertificateTemplateModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const { t } = useTranslation('certificates');
+interface Props<T extends EditedTemplate<S>, C, S, I extends { id: string; name: string; updatedAt: string }> {
+  kind: TemplateKindUi<T, C, S, I>;
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** A new template by name (and, for mails, of a kind); it starts from the default texts and is edited on its page. */
+export function CreateTemplateModal<
+  T extends EditedTemplate<S>,
+  C,
+  S,
+  I extends { id: string; name: string; updatedAt: string },
+>({ kind, opened, onClose }: Props<T, C, S, I>) {
+  const { t } = useTranslation(kind.ns);
   const errorText = useErrorText();
   const navigate = useNavigate();
+  const variants = kind.variants?.(t);
+  const [variant, setVariant] = useState<string | null>(kind.defaultVariant ?? null);
   const [name, setName] = useState('');
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
@@ -20,9 +33,9 @@ export function CreateCertificateTemplateModal({ opened, onClose }: { opened: bo
     setBusy(true);
     setError(null);
     try {
-      const created = await createCertificateTemplate({ name, locales: {} });
+      const created = await kind.create({ name, variant });
       onClose();
-      await navigate(`/content/certificate-template/${created.id}`);
+      await navigate(`${kind.path}/${created.id}`);
     } catch (err) {
       setError(err);
     } finally {
@@ -35,7 +48,7 @@ export function CreateCertificateTemplateModal({ opened, onClose }: { opened: bo
       opened={opened}
       onClose={onClose}
       title={t('templates.createTitle')}
-      closeButtonProps={{ 'aria-label': t('templates.cancel') }}
+      closeButtonProps={{ 'aria-label': t(kind.messages.createClose) }}
     >
       <form onSubmit={submit} noValidate>
         <Stack>
@@ -44,14 +57,22 @@ export function CreateCertificateTemplateModal({ opened, onClose }: { opened: bo
               {errorText(error)}
             </Alert>
           )}
-          <Text size="sm">{t('templates.createHint')}</Text>
+          {kind.messages.createHint && <Text size="sm">{t(kind.messages.createHint)}</Text>}
+          {variants && (
+            <NativeSelect
+              label={t('templates.kind')}
+              value={variant ?? ''}
+              onChange={(e) => setVariant(e.currentTarget.value)}
+              data={variants}
+            />
+          )}
           <TextInput
             label={t('templates.name')}
             required
             value={name}
             onChange={(e) => setName(e.currentTarget.value)}
             maxLength={200}
-            data-autofocus
+            data-autofocus={variants ? undefined : true}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
