@@ -7,7 +7,9 @@ import {
   type TCertificateTemplateListItem,
   type TCertificateTemplateLocale,
 } from '@lms/contracts/certificates';
+import type { TLocale } from '@lms/contracts/constants';
 import { Badge, Group, SimpleGrid, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { CellText } from '../../../components/data-table';
 import { formatBytes } from '../../../lib/format';
 import {
@@ -22,6 +24,22 @@ import {
 } from '../api/certificate-templates';
 import { CertificatePreview } from '../components/certificate-preview';
 import type { TemplateKindUi } from './template-kind';
+
+/** The locales of a template that have a background, by their names. */
+function BackgroundLocales({ locales }: { locales: readonly TLocale[] }) {
+  const { t } = useTranslation(['certificates', 'courses']);
+  return locales.length === 0 ? (
+    <Text size="sm">{t('templates.noBackground')}</Text>
+  ) : (
+    <Group gap={4}>
+      {locales.map((l) => (
+        <Badge key={l} variant="light" color="blue" tt="none">
+          {t(`courses:locales.${l}`)}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
 
 /** Certificate templates on the screen: subtitle and body, a PDF background per locale, a live PDF preview beside. */
 export const certificateKind: TemplateKindUi<
@@ -105,18 +123,7 @@ export const certificateKind: TemplateKindUi<
     {
       id: 'backgrounds',
       header: t('templates.backgrounds'),
-      cell: (item) =>
-        item.backgroundLocales.length === 0 ? (
-          <Text size="sm">{t('templates.noBackground')}</Text>
-        ) : (
-          <Group gap={4}>
-            {item.backgroundLocales.map((l) => (
-              <Badge key={l} variant="light" color="blue" tt="none">
-                {t(`courses:locales.${l}`)}
-              </Badge>
-            ))}
-          </Group>
-        ),
+      cell: (item) => <BackgroundLocales locales={item.backgroundLocales} />,
     },
     { id: 'courses', header: t('templates.courses'), nowrap: true, priority: 2, cell: (item) => item.courseCount },
   ],
