@@ -36,20 +36,33 @@ export async function findResources(
   return out;
 }
 
-export async function insertResource(db: DbOrTrx, clientId: string, kind: ScimKind, id: string, data: ScimData) {
+export const insertResource = (db: DbOrTrx, clientId: string, kind: ScimKind, id: string, data: ScimData) =>
+  insertResources(db, clientId, kind, [{ id, data }]);
+
+/** New resources of one kind, version 1, in statements of 500 rows. */
+export async function insertResources(
+  db: DbOrTrx,
+  clientId: string,
+  kind: ScimKind,
+  resources: ReadonlyArray<{ id: string; data: ScimData }>,
+) {
   const now = nowIso();
-  await db
-    .insertInto('scim_resources')
-    .values({
-      id,
-      client_id: clientId,
-      resource_type: kind,
-      data: JSON.stringify(data),
-      version: 1,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  for (let i = 0; i < resources.length; i += 500) {
+    await db
+      .insertInto('scim_resources')
+      .values(
+        resources.slice(i, i + 500).map(({ id, data }) => ({
+          id,
+          client_id: clientId,
+          resource_type: kind,
+          data: JSON.stringify(data),
+          version: 1,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+  }
 }
 
 export async function updateResource(db: DbOrTrx, clientId: string, kind: ScimKind, id: string, data: ScimData) {

@@ -1,13 +1,9 @@
-import { DEFAULT_LOCALE } from '@lms/contracts/constants';
-import { LOGIN_TYPES } from '@lms/contracts/roles';
 import type { DbOrTrx } from '../../db/database';
-import { newId, nowIso } from '../../platform/ids';
 import { directoryGroupRefsOfUser } from '../groups/group-directory.service';
 import {
   deleteDirectoryUser,
   findDirectoryUser,
   findLoginClash,
-  insertUsers,
   listDirectoryUsers,
   saveDirectoryUser,
   type UserRow,
@@ -16,13 +12,8 @@ import type { ScimContext } from './scim-context';
 import { scimFail } from './scim-error';
 import { applyOperations, readOperations } from './scim-patch-ops';
 import { filterTerms, listResponse, parseListQuery } from './scim-query';
-import {
-  deleteResource,
-  findResources,
-  insertResource,
-  updateResource,
-  type ScimData,
-} from './scim-resource.repository';
+import { deleteResource, findResources, updateResource, type ScimData } from './scim-resource.repository';
+import { createScimUserBatched } from './scim-user-create';
 import { columnsOf, project, storedDataOf, userFieldsOf, userResource, type UserColumns } from './scim-user-map';
 
 const FILTERABLE = ['id', 'username', 'externalid', 'emails.value'];
@@ -75,32 +66,10 @@ export async function getScimUser(ctx: ScimContext, id: string, query: Record<st
   return project(await present(ctx, ctx.deps.db, await requireUser(ctx, ctx.deps.db, id)), q);
 }
 
-/** POST /Users: an externally managed participant (login type SCIM) without a password. */
-export async function createScimUser(ctx: ScimContext, body: unknown): Promise<ScimData> {
+/** POST /Users: an externally managed participant (login type SCIM) without a password (scim-user-create.ts). */
+export function createScimUser(ctx: ScimContext, body: unknown): Promise<ScimData> {
   const data = storedDataOf(asData(body));
-  const c = columnsOf(data);
-  const id = newId();
-  return ctx.deps.db.transaction().execute(async (trx) => {
-    await assertLoginFree(trx, ctx.clientId, c);
-    const now = nowIso();
-    await insertUsers(trx, [
-      {
-        id,
-        client_id: ctx.clientId,
-        ...userFieldsOf(c),
-        locale: c.locale ?? DEFAULT_LOCALE,
-        role: 'PARTICIPANT',
-        login_type: LOGIN_TYPES.SCIM,
-        password_hash: null,
-        is_password_change_required: false,
-        is_welcome_dialog_seen: false,
-        created_at: now,
-        updated_at: now,
-      },
-    ]);
-    await insertResource(trx, ctx.clientId, 'User', id, data);
-    return present(ctx, trx, await requireUser(ctx, trx, id));
-  });
+  return createScimUserBatched(ctx.deps.db, { clientId: ctx.clientId, base: ctx.base, data, columns: columnsOf(data) });
 }
 
 async function saveUser(ctx: ScimContext, trx: DbOrTrx, row: UserRow, next: ScimData): Promise<ScimData> {

@@ -8,7 +8,16 @@ import { deleteUsersByIds, endSessionsOfUsers, normaliseLogin, saveUserFields, t
  * What a client's SCIM directory (features/scim) asks of the users feature. The directory sees and changes only the
  * users it made (login type SCIM): an app-made account with the same login is a clash, never taken over.
  */
-export { endSessionsOfUsers, findLoginClash, insertUsers, normaliseLogin, saveUserFields } from './user.repository';
+export {
+  endSessionsOfUsers,
+  findLoginClash,
+  insertUsers,
+  loginClashAmong,
+  loginValues,
+  normaliseLogin,
+  saveUserFields,
+  usersByLogin,
+} from './user.repository';
 export type { UserRow } from './user.repository';
 
 /** The filters a directory sends (RFC 7644 section 3.4.2.2, "eq" joined by "and"); e-mail is the work e-mail. */

@@ -104,11 +104,32 @@ export async function findLoginClash(
   login: { email: string | null; username: string | null },
   exceptId?: string,
 ): Promise<'email_taken' | 'username_taken' | undefined> {
-  const email = login.email ? normaliseLogin(login.email) : null;
-  const username = login.username ? normaliseLogin(login.username) : null;
-  const values = [email, username].filter((v): v is string => v !== null);
+  const values = loginValues(login);
   if (values.length === 0) return undefined;
-  const clashes = await usersByLogin(db, clientId, values, exceptId).limit(2).execute();
+  return loginClashAmong(await usersByLogin(db, clientId, values, exceptId).limit(2).execute(), login);
+}
+
+/** The normalised e-mail and username of a login, the values usersByLogin looks for. */
+export const loginValues = (login: { email: string | null; username: string | null }): string[] =>
+  [login.email, login.username].filter((v): v is string => !!v).map(normaliseLogin);
+
+type LoginKeys = Pick<UserRow, 'email_normalized' | 'username_normalized'>;
+
+/**
+ * findLoginClash's verdict on rows already read (usersByLogin of at least this login's values, or more): a batch of
+ * new users checks all its logins with one read (features/scim/scim-user-create.ts).
+ */
+export function loginClashAmong(
+  rows: readonly LoginKeys[],
+  login: { email: string | null; username: string | null },
+): 'email_taken' | 'username_taken' | undefined {
+  const email = login.email ? normaliseLogin(login.email) : null;
+  const values = loginValues(login);
+  const clashes = rows.filter(
+    (r) =>
+      (r.email_normalized !== null && values.includes(r.email_normalized)) ||
+      (r.username_normalized !== null && values.includes(r.username_normalized)),
+  );
   if (email && clashes.some((c) => c.email_normalized === email || c.username_normalized === email))
     return 'email_taken';
   if (clashes.length > 0) return 'username_taken';
