@@ -4,8 +4,7 @@ import type { Db, DbOrTrx } from '../../db/database';
 import { newId, nowIso } from '../../platform/ids';
 import { settle, turnBatch, type Settled } from '../../platform/turn-batch';
 import {
-  findDirectoryUsersByIds,
-  insertUsers,
+  insertUsersReturning,
   loginClashAmong,
   loginValues,
   usersByLogin,
@@ -41,10 +40,10 @@ const newRow = (u: NewScimUser, id: string, now: string) => ({
 });
 
 /**
- * The new users of one client in one transaction: one read for every login of the batch, one insert of the users and
- * one of their resources, one read of the rows as stored. Each user is checked as if the batch ran one by one: its
- * login against the client's users and the batch's users before it (409 for the later one, as today). A new user is
- * in no group yet, and its stored resource is what was sent, version 1.
+ * The new users of one client in one transaction: one read for every login of the batch, one insert of the users
+ * (answering their rows as stored) and one of their resources. Each user is checked as if the batch ran one by one:
+ * its login against the client's users and the batch's users before it (409 for the later one, as today). A new user
+ * is in no group yet, and its stored resource is what was sent, version 1.
  */
 async function createInOneTransaction(trx: DbOrTrx, users: NewScimUser[]): Promise<Array<Settled<ScimData>>> {
   const clientId = (users[0] as NewScimUser).clientId;
@@ -62,27 +61,21 @@ async function createInOneTransaction(trx: DbOrTrx, users: NewScimUser[]): Promi
     const id = checked[i]?.id;
     return id ? [{ u, id }] : [];
   });
-  if (fresh.length > 0) {
-    await insertUsers(
-      trx,
-      fresh.map(({ u, id }) => newRow(u, id, now)),
-    );
+  const stored =
+    fresh.length > 0
+      ? await insertUsersReturning(
+          trx,
+          fresh.map(({ u, id }) => newRow(u, id, now)),
+        )
+      : [];
+  if (fresh.length > 0)
     await insertResources(
       trx,
       clientId,
       'User',
       fresh.map(({ u, id }) => ({ id, data: u.data })),
     );
-  }
-  const rows = new Map(
-    (
-      await findDirectoryUsersByIds(
-        trx,
-        clientId,
-        fresh.map((f) => f.id),
-      )
-    ).map((r) => [r.id, r]),
-  );
+  const rows = new Map(stored.map((r) => [r.id, r]));
   return users.map((u, i) =>
     settle(() => {
       const { id, clash } = checked[i] ?? {};

@@ -12,6 +12,7 @@ export {
   endSessionsOfUsers,
   findLoginClash,
   insertUsers,
+  insertUsersReturning,
   loginClashAmong,
   loginValues,
   normaliseLogin,

@@ -64,7 +64,32 @@ export const clearsSearchKeys = (fields: Updateable<UsersTable>): boolean =>
 
 /** Inserts users with their search keys; many rows go in chunks (SQLite allows 32,766 bound values). */
 export async function insertUsers(db: DbOrTrx, rows: Insertable<UsersTable>[]): Promise<void> {
-  const withKeys = rows.map((r) => ({
+  const withKeys = withSearchKeys(rows);
+  for (let i = 0; i < withKeys.length; i += 200) {
+    await db
+      .insertInto('users')
+      .values(withKeys.slice(i, i + 200))
+      .execute();
+  }
+}
+
+/** insertUsers answering the rows as stored (RETURNING): no read after the write. */
+export async function insertUsersReturning(db: DbOrTrx, rows: Insertable<UsersTable>[]): Promise<UserRow[]> {
+  const withKeys = withSearchKeys(rows);
+  const stored: UserRow[] = [];
+  for (let i = 0; i < withKeys.length; i += 200)
+    stored.push(
+      ...(await db
+        .insertInto('users')
+        .values(withKeys.slice(i, i + 200))
+        .returningAll()
+        .execute()),
+    );
+  return stored;
+}
+
+const withSearchKeys = (rows: Insertable<UsersTable>[]) =>
+  rows.map((r) => ({
     ...r,
     ...userSearchKeys({
       first_name: r.first_name,
@@ -74,13 +99,6 @@ export async function insertUsers(db: DbOrTrx, rows: Insertable<UsersTable>[]): 
       personell_number: r.personell_number ?? null,
     }),
   }));
-  for (let i = 0; i < withKeys.length; i += 200) {
-    await db
-      .insertInto('users')
-      .values(withKeys.slice(i, i + 200))
-      .execute();
-  }
-}
 
 /** Updates a user whose current row is known, keeping the search keys in step. */
 export async function saveUserFields(db: DbOrTrx, current: UserRow, fields: Updateable<UsersTable>): Promise<void> {
