@@ -13,7 +13,7 @@ import { whenTransactionOfQueryEnds } from './connection-guard';
  * Counters that move whenever this process writes to a table whose name starts with one of a family's prefixes:
  * `learning` (what a learner's dashboard is made of: trainings and their participants and module values, courses and
  * their texts, modules), `people` (users, groups and their members, companies: what a user list counts) and `auth`
- * (what a session check reads: sessions, users, clients). Short caches of data read from those tables keep the
+ * (what a session check reads: sessions, users, clients) and `tokens` (a client's secret tokens). Short caches of data read from those tables keep the
  * counter they saw and drop an entry when it has moved, so a write in this process shows at once; another process's
  * write shows when the entry expires (issue 15; docs/architecture.md "Per-request cost and short caches").
  */
@@ -21,11 +21,12 @@ const FAMILIES = {
   learning: ['training', 'course', 'module'],
   people: ['users', 'group', 'compan'],
   auth: ['sessions', 'users', 'clients'],
+  tokens: ['client_tokens'],
 } as const;
 export type WriteFamily = keyof typeof FAMILIES;
 const NAMES = Object.keys(FAMILIES) as WriteFamily[];
 
-const generations: Record<WriteFamily, number> = { learning: 0, people: 0, auth: 0 };
+const generations: Record<WriteFamily, number> = { learning: 0, people: 0, auth: 0, tokens: 0 };
 const bump = (families: readonly WriteFamily[]) => {
   for (const f of families) generations[f]++;
 };
