@@ -26,13 +26,16 @@ export interface ServerProcess {
   stop: (signal?: NodeJS.Signals) => Promise<{ code: number | null; ms: number }>;
 }
 
-/** Starts the real server (`src/main.ts`) as its own process, as `npm start` does, and waits for its health check. */
+/**
+ * Starts the real server (`src/main.ts`) as its own process, as `npm start` does, and waits for its health check.
+ * `env.PORT` and `env.CONTENT_PORT` fix the ports (a process restarted behind a load balancer); else two free ones.
+ */
 export async function startServerProcess(
   env: Record<string, string | undefined>,
   nodeArgs: readonly string[] = [],
 ): Promise<ServerProcess> {
-  const port = await freePort();
-  const contentPort = await freePort();
+  const port = Number(env.PORT) || (await freePort());
+  const contentPort = Number(env.CONTENT_PORT) || (await freePort());
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
     cwd: serverRoot,
     env: {
