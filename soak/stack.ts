@@ -111,16 +111,15 @@ export async function startServers(opts: {
     });
   }
   const start = async (slot: Slot) => {
-    slot.proc = await startServerProcess({
-      ...env,
-      DATA_DIR: slot.dataDir,
-      PORT: String(slot.port),
-      CONTENT_PORT: String(slot.contentPort),
-    });
+    // A busy machine (the soak's own load, or others') can take well over the tests' minute to start one.
+    slot.proc = await startServerProcess(
+      { ...env, DATA_DIR: slot.dataDir, PORT: String(slot.port), CONTENT_PORT: String(slot.contentPort) },
+      [],
+      180_000,
+    );
   };
-  // The first alone: it runs the migrations (the others would wait on the migrator's lock anyway).
-  await start(slots[0]!);
-  await Promise.all(slots.slice(1).map(start));
+  // One after the other: the first runs the migrations, and starting several at once on 2 cores takes as long.
+  for (const slot of slots) await start(slot);
   return {
     slots,
     env,

@@ -33,6 +33,7 @@ export interface ServerProcess {
 export async function startServerProcess(
   env: Record<string, string | undefined>,
   nodeArgs: readonly string[] = [],
+  startTimeoutMs = 60_000,
 ): Promise<ServerProcess> {
   const port = Number(env.PORT) || (await freePort());
   const contentPort = Number(env.CONTENT_PORT) || (await freePort());
@@ -55,7 +56,7 @@ export async function startServerProcess(
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${out}`);
     const ok = await fetch(`${baseUrl}/api/health`).then(
