@@ -40,7 +40,14 @@ export function connectDatabase(opts: ConnectOptions): DbHandle {
   const guard: ConnectionGuardOptions = { strict: false, acquireTimeoutMs: 10_000, ...opts.guard };
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10 });
-    pool.on('error', opts.onIdleError ?? (() => undefined));
+    const onError = opts.onIdleError ?? (() => undefined);
+    pool.on('error', onError);
+    // A client the pool has lent out has no listener of the pool's (pg-pool removes it) nor of Kysely's, yet its
+    // socket closing (a PostgreSQL restart ends every connection) makes it emit 'error', even when the query in
+    // flight was rejected with the same error: unheard, that ended the process (issue 33's restart fault). Nothing
+    // to do there: the query fails on its own (503 database_busy), the pool drops the client when it comes back
+    // unqueryable, and an idle client's failure still reaches onError through the pool.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = guardedKysely<Database>(
       { dialect: new PostgresDialect({ pool }), plugins: [new WriteGenerationPlugin()] },
       guard,

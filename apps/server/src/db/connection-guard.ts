@@ -42,6 +42,41 @@ export class DatabaseBusyError extends Error {
 }
 
 /**
+ * The database could not be reached or dropped the connection mid-query (PostgreSQL restarting, failing over, or an
+ * administrator ending the session). Answered 503 `database_busy` like a pool that is full: the request may be tried
+ * again, and the pool opens new connections once the server is back (issue 33's restart fault answered 500 before).
+ */
+export class DatabaseUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(`The database is unreachable: ${(cause as Error | undefined)?.message ?? String(cause)}`, { cause });
+  }
+}
+
+/**
+ * Whether a driver error means the connection, not the query, failed: a socket error, PostgreSQL's connection
+ * exception class 08 or its shutdown codes (57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot connect now),
+ * or node-postgres's own message for a socket that closed under it.
+ */
+export function isConnectionLoss(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code === 'string') {
+    if (/^08/.test(code) || ['57P01', '57P02', '57P03'].includes(code)) return true;
+    if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH'].includes(code)) return true;
+  }
+  const message = err instanceof Error ? err.message : '';
+  return /^Connection terminated|is not queryable/.test(message);
+}
+
+/** Rethrows a lost connection as DatabaseUnavailableError, anything else as it is. */
+async function translated<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    throw isConnectionLoss(err) ? new DatabaseUnavailableError(err) : err;
+  }
+}
+
+/**
  * Set for the duration of a transaction's callback in strict mode only: `open` turns false when the callback has
  * returned. Only strict mode needs to know the callback's scope; on Node 20 an AsyncLocalStorage in use puts a hook
  * on every promise of the process, which cost a tenth of the CPU of a SCORM commit (issue 15), so production runs
@@ -90,7 +125,7 @@ class TrackedConnection implements DatabaseConnection {
   executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const fn = afterTransaction.get(query.queryId);
     if (fn && this.inTransaction) this.ended.push(fn);
-    return this.inner.executeQuery(query);
+    return translated(() => this.inner.executeQuery(query));
   }
 
   streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
@@ -148,7 +183,7 @@ class GuardedDriver implements Driver {
     } catch (err) {
       // A connection that arrives after we gave up goes straight back, or the pool (or SQLite's lock) leaks it.
       pending.then((c) => this.inner.releaseConnection(c)).catch(() => {});
-      throw err;
+      throw err instanceof DatabaseBusyError || !isConnectionLoss(err) ? err : new DatabaseUnavailableError(err);
     } finally {
       clearTimeout(timer);
     }
@@ -160,7 +195,7 @@ class GuardedDriver implements Driver {
 
   async beginTransaction(...[connection, settings]: Parameters<Driver['beginTransaction']>) {
     const tracked = connection as TrackedConnection;
-    await this.inner.beginTransaction(tracked.inner, settings);
+    await translated(() => this.inner.beginTransaction(tracked.inner, settings));
     tracked.inTransaction = true;
   }
   commitTransaction(connection: DatabaseConnection) {
@@ -173,7 +208,7 @@ class GuardedDriver implements Driver {
   async #end(connection: DatabaseConnection, end: (inner: DatabaseConnection) => Promise<void>): Promise<void> {
     const tracked = connection as TrackedConnection;
     try {
-      await end(tracked.inner);
+      await translated(() => end(tracked.inner));
     } finally {
       tracked.end();
     }

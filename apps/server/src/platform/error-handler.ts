@@ -1,7 +1,7 @@
 import type { TApiError } from '@lms/contracts/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { DatabaseBusyError } from '../db/connection-guard';
+import { DatabaseBusyError, DatabaseUnavailableError } from '../db/connection-guard';
 import { isUniqueViolation } from './db-errors';
 import { AppError } from './errors';
 import { ERROR_MESSAGES } from './error-messages';
@@ -33,6 +33,10 @@ export function installErrorHandler(app: FastifyInstance): void {
       // A request that waited too long for a connection (db/connection-guard.ts): answered and logged, and the
       // connection it would have held is free for the next request.
       req.log.warn({ reqId: req.id, url: req.url, waitedMs: err.waitedMs }, 'database_busy: no connection in time');
+      return reply.status(503).send({ error: 'database_busy', message: ERROR_MESSAGES.database_busy });
+    }
+    if (err instanceof DatabaseUnavailableError) {
+      req.log.warn({ reqId: req.id, url: req.url, err: err.cause }, 'database_busy: the database is unreachable');
       return reply.status(503).send({ error: 'database_busy', message: ERROR_MESSAGES.database_busy });
     }
     const status = err.statusCode ?? 500;
