@@ -20,6 +20,7 @@ export const ERROR_CODES = [
   'payload_too_large',
   'unknown_error',
   'database_busy',
+  'storage_unavailable',
   'platform_inactive',
   // login and account
   'login_failed',

@@ -5,6 +5,7 @@ import { DatabaseBusyError, DatabaseUnavailableError } from '../db/connection-gu
 import { isUniqueViolation } from './db-errors';
 import { AppError } from './errors';
 import { ERROR_MESSAGES } from './error-messages';
+import { StorageUnavailableError } from './storage/file-store';
 import { multipartProblem } from './multipart';
 
 /** One error shape for every answer; no stack trace ever reaches a client (ARCHITECTURE section 5). */
@@ -38,6 +39,13 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (err instanceof DatabaseUnavailableError) {
       req.log.warn({ reqId: req.id, url: req.url, err: err.cause }, 'database_busy: the database is unreachable');
       return reply.status(503).send({ error: 'database_busy', message: ERROR_MESSAGES.database_busy });
+    }
+    if (err instanceof StorageUnavailableError) {
+      req.log.warn(
+        { reqId: req.id, url: req.url, err: err.cause },
+        'storage_unavailable: the file storage is unreachable',
+      );
+      return reply.status(503).send({ error: 'storage_unavailable', message: ERROR_MESSAGES.storage_unavailable });
     }
     const status = err.statusCode ?? 500;
     if (status === 413)

@@ -16,6 +16,7 @@ export const ERROR_MESSAGES: Record<TErrorCode, string> = {
   payload_too_large: 'The upload is too large.',
   unknown_error: 'An unknown error occurred. Please try again later.',
   database_busy: 'The platform is busy right now. Please try again in a moment.',
+  storage_unavailable: 'Files cannot be read or saved right now. Please try again in a moment.',
   platform_inactive: 'The platform is currently not active.',
   login_failed: 'Wrong username or password, or the account is not activated.',
   login_locked: 'The login is locked after too many failed attempts. Try again later or reset your password.',

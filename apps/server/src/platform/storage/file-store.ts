@@ -37,6 +37,16 @@ export interface FileStore {
 export class StorageKeyError extends Error {}
 
 /**
+ * The store could not be reached or failed on its side (a bucket that refuses connections, times out or answers
+ * 5xx). Answered 503 `storage_unavailable`: the request may be tried again (issue 33's bucket fault answered 500).
+ */
+export class StorageUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(`The file storage is unreachable: ${(cause as Error | undefined)?.message ?? String(cause)}`, { cause });
+  }
+}
+
+/**
  * A key as a path of plain segments: no empty, `.` or `..` segment, no backslash or control character. Package
  * files keep their own names (spaces, umlauts, brackets), so this is looser than `storageKey`'s id segments.
  */

@@ -13,7 +13,7 @@ import {
 } from '@aws-sdk/client-s3';
 import mime from 'mime';
 import type { StorageSettings } from '../../config';
-import { assertSafeKey, type FileStore, type StoredInfo } from './file-store';
+import { assertSafeKey, StorageUnavailableError, type FileStore, type StoredInfo } from './file-store';
 
 type S3Settings = Extract<StorageSettings, { kind: 's3' }>;
 
@@ -26,6 +26,29 @@ const TREE_UPLOADS = 8;
 const isMissing = (err: unknown): boolean =>
   err instanceof S3ServiceException &&
   (err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata.httpStatusCode === 404);
+
+/** Socket errors of a bucket that cannot be reached. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/** The bucket, not the request, failed: no answer (refused, reset, timed out) or a 5xx after the SDK's own retries. */
+const isUnavailable = (err: unknown): boolean => {
+  const e = err as { code?: unknown; name?: unknown; $metadata?: { httpStatusCode?: number } } | null;
+  const status = e?.$metadata?.httpStatusCode;
+  return (
+    (typeof e?.code === 'string' && NETWORK_CODES.has(e.code)) ||
+    e?.name === 'TimeoutError' ||
+    (status !== undefined && status >= 500)
+  );
+};
 
 /** The S3-compatible backend: one object per key (under S3_PREFIX); bodies stream from and to local files. */
 export class S3FileStore implements FileStore {
@@ -45,19 +68,30 @@ export class S3FileStore implements FileStore {
     });
   }
 
+  /** Sends a command; a bucket that cannot answer throws StorageUnavailableError. */
+  private async send<T>(run: (client: S3Client) => Promise<T>): Promise<T> {
+    try {
+      return await run(this.client);
+    } catch (err) {
+      throw isUnavailable(err) ? new StorageUnavailableError(err) : err;
+    }
+  }
+
   private objectKey(key: string): string {
     return this.settings.prefix + assertSafeKey(key);
   }
 
   private async put(key: string, body: Readable | Uint8Array, size: number): Promise<void> {
-    await this.client.send(
-      new PutObjectCommand({
-        Bucket: this.settings.bucket,
-        Key: this.objectKey(key),
-        Body: body,
-        ContentLength: size,
-        ContentType: mime.getType(key) ?? 'application/octet-stream',
-      }),
+    await this.send((c) =>
+      c.send(
+        new PutObjectCommand({
+          Bucket: this.settings.bucket,
+          Key: this.objectKey(key),
+          Body: body,
+          ContentLength: size,
+          ContentType: mime.getType(key) ?? 'application/octet-stream',
+        }),
+      ),
     );
   }
 
@@ -101,12 +135,14 @@ export class S3FileStore implements FileStore {
 
   async open(key: string, range?: { start: number; end: number }) {
     try {
-      const res = await this.client.send(
-        new GetObjectCommand({
-          Bucket: this.settings.bucket,
-          Key: this.objectKey(key),
-          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
-        }),
+      const res = await this.send((c) =>
+        c.send(
+          new GetObjectCommand({
+            Bucket: this.settings.bucket,
+            Key: this.objectKey(key),
+            Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+          }),
+        ),
       );
       const length = res.ContentLength ?? 0;
       // "bytes 0-9/1234": the whole size follows the slash.
@@ -128,8 +164,8 @@ export class S3FileStore implements FileStore {
 
   async stat(key: string): Promise<StoredInfo | undefined> {
     try {
-      const res = await this.client.send(
-        new HeadObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }),
+      const res = await this.send((c) =>
+        c.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) })),
       );
       const size = res.ContentLength ?? 0;
       return { size, etag: res.ETag ?? `"${size.toString(16)}"`, lastModified: res.LastModified ?? new Date(0) };
@@ -144,11 +180,13 @@ export class S3FileStore implements FileStore {
     for await (const f of this.list(key)) keys.push(this.objectKey(f.key));
     // DeleteObjects takes at most 1,000 keys; a missing key is no error.
     for (let i = 0; i < keys.length; i += 1000) {
-      const res = await this.client.send(
-        new DeleteObjectsCommand({
-          Bucket: this.settings.bucket,
-          Delete: { Objects: keys.slice(i, i + 1000).map((Key) => ({ Key })), Quiet: true },
-        }),
+      const res = await this.send((c) =>
+        c.send(
+          new DeleteObjectsCommand({
+            Bucket: this.settings.bucket,
+            Delete: { Objects: keys.slice(i, i + 1000).map((Key) => ({ Key })), Quiet: true },
+          }),
+        ),
       );
       if (res.Errors?.length)
         throw new Error(`storage: ${res.Errors.length} objects not deleted (${res.Errors[0]?.Code})`);
@@ -159,8 +197,8 @@ export class S3FileStore implements FileStore {
     const Prefix = prefix ? `${this.objectKey(prefix)}/` : this.settings.prefix;
     let token: string | undefined;
     do {
-      const res = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix, ContinuationToken: token }),
+      const res = await this.send((c) =>
+        c.send(new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix, ContinuationToken: token })),
       );
       for (const o of res.Contents ?? []) {
         if (o.Key) yield { key: o.Key.slice(this.settings.prefix.length), size: o.Size ?? 0 };
