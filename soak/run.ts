@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { loadConfig } from '../apps/server/src/config';
 import { connectDatabase } from '../apps/server/src/db/connect';
 import { freePort } from '../apps/server/test/server-process';
 import { runFaults } from './faults';
@@ -116,7 +117,7 @@ async function main(): Promise<number> {
       });
     let importedRows: number | null = null;
     const tasks = [
-      ...world.learners.map((l, i) => watch(l.email, learner(run, i, Math.random() * 0.4 * durationMs))),
+      ...world.learners.map((l, i) => watch(l.email, learner(run, i, Math.random() * 0.75 * durationMs))),
       ...world.coordinators.map((email, i) => watch(email, coordinator(run, i))),
       ...(importRows > 0
         ? [
@@ -133,7 +134,18 @@ async function main(): Promise<number> {
     const loadAtEnd = os.loadavg();
     const drainedMs = await drainJobs(handle.db, world.clientId, 180_000);
     rss.stop();
-    const problems = await verifyData(handle.db, world, { importedRows: importRows > 0 ? importedRows : null });
+    const problems = await verifyData(handle.db, world, {
+      importedRows: importRows > 0 ? importedRows : null,
+      storage: {
+        dataDir: os.tmpdir(),
+        storage: loadConfig({
+          NODE_ENV: 'production',
+          APP_SECRET: servers.env.APP_SECRET,
+          DATA_DIR: os.tmpdir(),
+          ...servers.env,
+        }).storage,
+      },
+    });
 
     mkdirSync(outDir, { recursive: true });
     writeFileSync(path.join(outDir, 'rss.svg'), rssSvg(rss.points, stats.faults));
@@ -170,6 +182,7 @@ async function main(): Promise<number> {
       failuresOutsideFaults: outside.length,
       journeyFailures: failures,
       dataProblems: problems,
+      crashes: servers.slots.flatMap((s) => s.crashes),
     };
     writeFileSync(path.join(outDir, 'report.json'), JSON.stringify(report, null, 2));
     console.log(`written: ${path.join(outDir, 'report.json')}, ${path.join(outDir, 'rss.svg')}`);
@@ -182,11 +195,13 @@ async function main(): Promise<number> {
           .slice(0, 5)
           .join('\n'),
       );
-    const ok = outside.length === 0 && failures.length === 0 && problems.length === 0;
+    const crashes = servers.slots.flatMap((s) => s.crashes);
+    for (const c of crashes) console.log(`crash: ${c}`);
+    const ok = outside.length === 0 && failures.length === 0 && problems.length === 0 && crashes.length === 0;
     console.log(
       ok
         ? 'soak: PASSED'
-        : `soak: FAILED (${outside.length} failures outside faults, ${failures.length} journeys, ${problems.length} data problems)`,
+        : `soak: FAILED (${outside.length} failures outside faults, ${failures.length} journeys, ${problems.length} data problems, ${crashes.length} crashes)`,
     );
     return ok ? 0 : 1;
   } finally {

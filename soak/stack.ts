@@ -68,6 +68,10 @@ export interface Slot {
   proc: ServerProcess | null;
   /** Output of earlier lives of this slot (before a kill), for the report of errors they logged. */
   pastOutput: string;
+  /** Exits nobody asked for (a crash): the soak fails on any. */
+  crashes: string[];
+  /** Set while the harness itself stops or kills the process. */
+  stopping: boolean;
 }
 
 export interface Servers {
@@ -108,6 +112,8 @@ export async function startServers(opts: {
       dataDir: mkdtempSync(path.join(os.tmpdir(), `lms-soak-${index}-`)),
       proc: null,
       pastOutput: '',
+      crashes: [],
+      stopping: false,
     });
   }
   const start = async (slot: Slot) => {
@@ -117,6 +123,11 @@ export async function startServers(opts: {
       [],
       180_000,
     );
+    const proc = slot.proc;
+    proc.child.once('exit', (code, signal) => {
+      if (!slot.stopping)
+        slot.crashes.push(`process ${slot.index} exited (${code ?? signal}): ${proc.output().slice(-2000)}`);
+    });
   };
   // One after the other: the first runs the migrations, and starting several at once on 2 cores takes as long.
   for (const slot of slots) await start(slot);
@@ -126,16 +137,19 @@ export async function startServers(opts: {
     start,
     killAndRestart: async (slot) => {
       const proc = slot.proc;
+      slot.stopping = true;
       if (proc) {
         await proc.stop('SIGKILL');
         slot.pastOutput += proc.output();
       }
       slot.proc = null;
+      slot.stopping = false;
       const started = Date.now();
       await start(slot);
       return { restartMs: Date.now() - started };
     },
     stop: async () => {
+      for (const s of slots) s.stopping = true;
       await Promise.all(slots.map((s) => s.proc?.stop('SIGTERM') ?? Promise.resolve()));
       for (const s of slots) rmSync(s.dataDir, { recursive: true, force: true });
     },

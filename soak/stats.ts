@@ -42,7 +42,8 @@ export class Stats {
 
   /** The fault window a sample started in (with its grace), if any. */
   windowOf(s: Sample): FaultWindow | undefined {
-    return this.faults.find((w) => s.at >= w.start && s.at <= w.end + GRACE_MS);
+    // Windows may overlap (a restart slower than the gap to the next fault): the latest one started is the cause.
+    return [...this.faults].reverse().find((w) => s.at >= w.start && s.at <= w.end + GRACE_MS);
   }
 
   /** Failures outside every fault window: the acceptance wants none. */

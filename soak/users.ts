@@ -143,9 +143,13 @@ export async function learner(run: Run, index: number, startAfterMs: number): Pr
   );
   if (pdfFile.body.subarray(0, 5).toString() !== '%PDF-') throw new Error('the certificate is not a PDF');
 
-  while (Date.now() < run.deadline) {
+  // Then back now and then until the end: the dashboard, and every third time the certificate again (a download
+  // from the bucket at any time of the run, so a bucket outage meets some).
+  for (let visit = 1; Date.now() < run.deadline; visit++) {
     await think(run, 8, 20);
     expectOk(await get('dashboard', '/api/user-course-trainings'), 'dashboard');
+    if (visit % 3 === 0)
+      expectOk(await get('certificate download', `/api/course-certificate/${certificateId}/download`), 'certificate');
   }
 }
 

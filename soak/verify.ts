@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../apps/server/src/db/database';
+import { fileStore, type StorageConfig } from '../apps/server/src/platform/storage';
 import { IMPORT_DOMAIN } from './users';
 import type { World } from './world';
 
@@ -9,7 +10,11 @@ import type { World } from './world';
  * once with one activation mail; reminders are one mail each with their row; no job failed or is left behind; no
  * mail was sent twice. Answers the problems found (empty: all good).
  */
-export async function verifyData(db: Db, world: World, opts: { importedRows: number | null }): Promise<string[]> {
+export async function verifyData(
+  db: Db,
+  world: World,
+  opts: { importedRows: number | null; storage: StorageConfig },
+): Promise<string[]> {
   const problems: string[] = [];
   const c = world.clientId;
   const expect = (ok: boolean, what: string) => {
@@ -28,15 +33,22 @@ export async function verifyData(db: Db, world: World, opts: { importedRows: num
     .where('training_id', '=', world.trainingId)
     .execute();
   const byUser = new Map(participants.map((p) => [p.user_id, p]));
-  const certificates = countBy(
-    await db
-      .selectFrom('course_certificates')
-      .select('user_id')
-      .where('client_id', '=', c)
-      .where('training_id', '=', world.trainingId)
-      .execute(),
-    (r) => r.user_id,
-  );
+  const certificateRows = await db
+    .selectFrom('course_certificates')
+    .select(['user_id', 'file_key', 'file_size'])
+    .where('client_id', '=', c)
+    .where('training_id', '=', world.trainingId)
+    .execute();
+  const certificates = countBy(certificateRows, (r) => r.user_id);
+  // No row without its whole file (the bucket fault): each certificate's object is there with the size its row names.
+  const store = fileStore(opts.storage);
+  for (const r of certificateRows) {
+    const info = await store.stat(r.file_key);
+    expect(
+      info?.size === r.file_size,
+      `certificate ${r.file_key}: ${info ? `${info.size} bytes, not ${r.file_size}` : 'no object'}`,
+    );
+  }
   const jobs = await db
     .selectFrom('jobs')
     .select(['id', 'kind', 'status', 'payload', 'attempts'])
