@@ -38,6 +38,7 @@ const { values: args } = parseArgs({
     processes: { type: 'string', default: '3' },
     coordinators: { type: 'string' },
     'import-rows': { type: 'string', default: '5000' },
+    'import-at': { type: 'string', default: '0.3' },
     kill: { type: 'boolean', default: false },
     'pg-restart': { type: 'boolean', default: false },
     'bucket-outage': { type: 'boolean', default: false },
@@ -48,6 +49,17 @@ const { values: args } = parseArgs({
 });
 
 const outDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'out');
+
+/** What to undo when the soak ends, also on Ctrl-C: the cluster, the bucket, the processes, nginx. */
+const cleanup: (() => Promise<void>)[] = [];
+async function cleanUp(): Promise<void> {
+  for (const c of cleanup.splice(0).reverse()) await c().catch((err: unknown) => console.error('cleanup:', err));
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    console.log(`soak: ${signal}, cleaning up`);
+    void cleanUp().then(() => process.exit(130));
+  });
 
 async function main(): Promise<number> {
   if (args['if-postgres'] && !process.env.DATABASE_URL) {
@@ -66,7 +78,6 @@ async function main(): Promise<number> {
     bucketOutage: all || args['bucket-outage'],
   };
 
-  const cleanup: (() => Promise<void>)[] = [];
   const stats = new Stats();
   try {
     const postgres: SoakPostgres = args['shared-db']
@@ -123,11 +134,21 @@ async function main(): Promise<number> {
         ? [
             watch(
               'admin import',
-              adminImport(run, importRows, 0.3 * durationMs).then(() => (importedRows = importRows)),
+              adminImport(run, importRows, Number(args['import-at']) * durationMs).then(
+                () => (importedRows = importRows),
+              ),
             ),
           ]
         : []),
     ];
+    const progress = setInterval(() => {
+      const failed = stats.samples.filter((s) => s.status === 0 || s.status >= 500).length;
+      console.log(
+        `soak: +${Math.round((Date.now() - started) / 1000)} s, ${stats.samples.length} requests, ${failed} failed, ` +
+          `load ${os.loadavg()[0]?.toFixed(1)}`,
+      );
+    }, 30_000);
+    cleanup.push(() => Promise.resolve(clearInterval(progress)));
     const faultNotes = await runFaults(plan, durationMs, { stats, servers, postgres, bucket });
     await Promise.all(tasks);
     const ranMs = Date.now() - started;
@@ -205,7 +226,7 @@ async function main(): Promise<number> {
     );
     return ok ? 0 : 1;
   } finally {
-    for (const c of cleanup.reverse()) await c().catch((err: unknown) => console.error('cleanup:', err));
+    await cleanUp();
   }
 }
 

@@ -181,6 +181,7 @@ export const IMPORT_DOMAIN = 'import.soak.test';
 
 /** The admin's CSV import of `rows` users with activation mails, started after `startAfterMs`; answers its id. */
 export async function adminImport(run: Run, rows: number, startAfterMs: number): Promise<{ importId: string }> {
+  const giveUpAt = run.deadline + 3 * 60_000;
   await sleep(startAfterMs);
   const { world } = run;
   const token = await signIn(run, world.admin, ipOf(61_000));
@@ -226,5 +227,7 @@ export async function adminImport(run: Run, rows: number, startAfterMs: number):
     ).json<{ status: string; error: string | null }>();
     if (status.status === 'done') return { importId: preview.id };
     if (status.status === 'failed') throw new Error(`the import failed: ${status.error}`);
+    // An import whose job was lost stays 'running' (found by the kill fault): the admin stops watching in the end.
+    if (Date.now() > giveUpAt) throw new Error(`the import is still '${status.status}' 3 minutes after the end`);
   }
 }
