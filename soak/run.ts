@@ -1,6 +1,6 @@
 /**
  * `npm run soak -- [--minutes N] [--learners N] [--processes N] [--coordinators N] [--import-rows N]
- *   [--kill] [--pg-restart] [--bucket-outage] [--all-faults] [--shared-db] [--if-postgres]`
+ *   [--import-at SHARE] [--kill] [--pg-restart] [--bucket-outage] [--all-faults] [--shared-db]`
  *
  * Issue 33: N server processes (default 3) on PostgreSQL with S3 storage behind nginx (soak/nginx.conf.template),
  * the content origin behind it too; virtual learners, coordinators and an admin act as real ones for the duration
@@ -9,8 +9,8 @@
  * windows, a journey that did not finish, or data lost or duplicated.
  *
  * PostgreSQL: a cluster of its own (initdb in a temporary folder), so the restart fault touches no shared server;
- * with --shared-db a fresh database on DATABASE_URL's server instead (no restart fault there). --if-postgres: do
- * nothing unless DATABASE_URL is set (the test run's short soak, `npm run test:soak`).
+ * with --shared-db a fresh database on DATABASE_URL's server instead (no restart fault there). The test run's short
+ * soak is `npm run test:soak` (soak/ci.ts).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -44,7 +44,6 @@ const { values: args } = parseArgs({
     'bucket-outage': { type: 'boolean', default: false },
     'all-faults': { type: 'boolean', default: false },
     'shared-db': { type: 'boolean', default: false },
-    'if-postgres': { type: 'boolean', default: false },
   },
 });
 
@@ -62,10 +61,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
   });
 
 async function main(): Promise<number> {
-  if (args['if-postgres'] && !process.env.DATABASE_URL) {
-    console.log('soak skipped: it runs on PostgreSQL, and DATABASE_URL is not set');
-    return 0;
-  }
   const minutes = Number(args.minutes);
   const durationMs = minutes * 60_000;
   const learners = Number(args.learners);
