@@ -24,5 +24,7 @@ export default defineConfig({
     isolate: false,
     // STORAGE=s3 without S3_ENDPOINT: an s3rver for the run (README "Tests with S3 storage").
     globalSetup: ['apps/server/test/storage-global-setup.ts'],
+    // Subscribes the server's events and provides its ports (features/wiring.ts), once per worker.
+    setupFiles: ['apps/server/test/wiring-setup.ts'],
   },
 });

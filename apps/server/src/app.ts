@@ -33,7 +33,7 @@ import { contactPersonRoutes } from './features/contact-persons/contact-person.r
 import { companyRoutes } from './features/companies/company.routes';
 import { mailQueueRoutes } from './features/mail/mail.routes';
 import { certificateTemplateRoutes, mailTemplateRoutes, registerTemplateUsage } from './features/templates';
-import { groupRoutes } from './features/groups/group.routes';
+import { groupRoutes } from './features/group-admin/group.routes';
 import { reminderRoutes } from './features/reminders/reminder.routes';
 import { learnerRoutes } from './features/trainings/learner.routes';
 import { trainingRoutes } from './features/trainings/training.routes';
@@ -41,6 +41,7 @@ import { userPictureRoutes } from './features/users/user-picture.routes';
 import { userImportRoutes } from './features/user-import/user-import.routes';
 import { premiumRoutes } from './features/premium/premium.routes';
 import { userRoutes } from './features/users/user.routes';
+import { wireFeatures } from './features/wiring';
 import { trustProxyOption } from './config-trust-proxy';
 import { accessPlugin } from './platform/access';
 import type { AppDeps } from './platform/deps';
@@ -68,6 +69,7 @@ declare module 'fastify' {
 
 /** The app-origin server, used by main.ts and by every test (app.inject). */
 export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  wireFeatures();
   const app = Fastify({
     logger: withLogRedaction(opts.logger ?? false),
     genReqId: newRequestId,

@@ -8,22 +8,26 @@ import { autoRemindersSchedule, createAutoRemindersHandler } from './features/re
 import { createTrainingInvitationsHandler } from './features/trainings/training-invitations.job';
 import { createRetentionCleanupHandler, retentionCleanupSchedule } from './features/jobs/retention-cleanup.job';
 import { createUserImportHandler } from './features/user-import/user-import.job';
+import { wireFeatures } from './features/wiring';
 import type { JobHandler } from './platform/jobs';
 import type { Schedule } from './platform/scheduler';
 
 /** Every kind of background work this process runs (ARCHITECTURE section 7); main.ts hands them to the workers. */
-export const createJobHandlers = (): JobHandler[] => [
-  createMailDeliveryHandler(),
-  createUserImportHandler(),
-  createPasswordResetHandler(),
-  createAccessCleanupHandler(),
-  createCertificateIssueHandler(),
-  createCertificateRegenerateHandler(),
-  createTrainingInvitationsHandler(),
-  createAutoRemindersHandler(),
-  createDeadlineNearHandler(),
-  createRetentionCleanupHandler(),
-];
+export const createJobHandlers = (): JobHandler[] => {
+  wireFeatures();
+  return [
+    createMailDeliveryHandler(),
+    createUserImportHandler(),
+    createPasswordResetHandler(),
+    createAccessCleanupHandler(),
+    createCertificateIssueHandler(),
+    createCertificateRegenerateHandler(),
+    createTrainingInvitationsHandler(),
+    createAutoRemindersHandler(),
+    createDeadlineNearHandler(),
+    createRetentionCleanupHandler(),
+  ];
+};
 
 /** Recurring jobs (platform/scheduler.ts): main.ts starts the scheduler with them; each kind has a handler above. */
 export const jobSchedules: readonly Schedule<unknown>[] = [

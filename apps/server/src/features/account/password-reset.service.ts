@@ -9,7 +9,7 @@ import { lockForTransaction } from '../../platform/xact-lock';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { createSession, endUserSessions } from '../../platform/session';
 import type { Tenant } from '../../platform/tenant';
-import { assertPasswordAcceptable } from '../auth/password-policy';
+import { assertPasswordAcceptable } from '../../platform/password-policy';
 import { isUserActiveOn } from '../users/user.presenter';
 import { findUserById, findUserByLogin, updateUserFields } from '../users/user-accounts.service';
 import { sendPasswordResetMail } from './account-invite';

@@ -20,7 +20,7 @@ import {
 } from '../users/user-accounts.service';
 import { countUnknownLoginFailure, findUnknownLoginLock, lockUnknownLogin } from './unknown-login.repository';
 import { LoginSlots } from './login-slots';
-import { assertPasswordAcceptable } from './password-policy';
+import { assertPasswordAcceptable } from '../../platform/password-policy';
 
 export interface RequestMeta {
   ip: string;

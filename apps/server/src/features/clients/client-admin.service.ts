@@ -13,15 +13,14 @@ import { scopeOf } from '@lms/contracts/permissions';
 import type { Updateable } from 'kysely';
 import type { ClientsTable, DbOrTrx } from '../../db/database';
 import type { AppDeps } from '../../platform/deps';
+import { port, publish } from '../../platform/events';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
 import type { Actor } from '../../platform/session';
-import { createFirstAdmin } from './client-first-admin';
 import { assertNotContentHost, normalisePlatformDomain } from './client-domain';
 import { assertMayChangeLicence, licenceAccessOf } from './client-licence';
 import { presentClient, presentClientSummary } from './client-present';
 import { assertMayActOnClient, type ClientAccess } from './client-scope';
-import { countUsersByClient } from '../users/user-accounts.service';
 import {
   findClientClash,
   findClientRow,
@@ -34,6 +33,8 @@ import {
 } from './client-admin.repository';
 
 const today = () => new Date().toISOString().slice(0, 10);
+/** Users sit in a higher layer (identity); they count themselves for the clients list. */
+const countUsersByClient = port('users.count-by-client');
 
 /** GET /api/client: SUPERADMIN sees every client, the reseller roles their own and the ones it resells. */
 export async function listClients(deps: AppDeps, actor: Actor, query: TClientListQuery): Promise<TClientPage> {
@@ -161,7 +162,18 @@ export async function createClient(deps: AppDeps, actor: Actor, input: TCreateCl
       updated_at: now,
       ...columnsOf(body, domain),
     });
-    await createFirstAdmin(trx, deps.config, { id, name: body.name, platformDomain: domain, body });
+    // Issue 11 point 6: the first ADMIN and the activation mail (account feature), in this transaction.
+    await publish('client.created', {
+      trx,
+      config: deps.config,
+      client: {
+        id,
+        name: body.name,
+        platformDomain: domain,
+        supportEmail: body.supportEmail ?? null,
+        admin: body.admin,
+      },
+    });
   });
   return readClient(deps.db, actor, id, 'write');
 }

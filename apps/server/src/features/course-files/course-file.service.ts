@@ -2,14 +2,20 @@ import type { ZCourseFileBody } from '@lms/contracts/course-files';
 import type { TCourseWithId } from '@lms/contracts/courses';
 import type { z } from 'zod';
 import type { AppDeps } from '../../platform/deps';
+import { port } from '../../platform/events';
 import { badRequest, notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
 import type { Actor } from '../../platform/session';
 import type { Readable } from 'node:stream';
-import { MIME_OF, moveIntoStorage, openFromStorage, removeFromStorage, storageKey } from '../../platform/storage';
+import {
+  courseStorageKey,
+  MIME_OF,
+  moveIntoStorage,
+  openFromStorage,
+  removeFromStorage,
+  storageKey,
+} from '../../platform/storage';
 import { requireFilePart, withUpload, type ReadUpload, type UploadedFile } from '../../platform/uploads';
-import { assertCourseExists, courseStorageKey } from '../courses/course-ref';
-import { loadCourse } from '../courses/course.service';
 import {
   deleteCourseFileRow,
   findCourseFileRow,
@@ -20,6 +26,10 @@ import {
 
 type Body = z.output<typeof ZCourseFileBody>;
 export type ReadCourseFileUpload = ReadUpload<Body>;
+
+// Courses sit above their files (a course lists its files), so files ask about their course through ports.
+const assertCourseExists = port('courses.assert-exists');
+const loadCourse = port('courses.load');
 
 const LOGO_TYPES = new Set(['png', 'jpeg', 'webp']);
 

@@ -2,19 +2,16 @@ import type { TLocale } from '@lms/contracts/constants';
 import { pickLocalized } from '@lms/contracts/modules';
 import type { DbOrTrx } from '../../db/database';
 import { conflict, notFound } from '../../platform/errors';
-import { storageKey } from '../../platform/storage';
 import { countCoursesByCertificateTemplate, findCourseById, findCourseTexts } from './course.repository';
 
 /** How course titles are folded for search, for others that search them (the trainings list). */
 export { foldForSearch } from './course.repository';
 import { isCourseUsedByTraining } from './course-usage.repository';
 
-// What the modules and course-files features ask of a course, kept apart from course.service so that service can
-// in turn list their modules and files without an import cycle.
+// What others ask of a course, kept apart from course.service. The modules and course-files features sit below
+// courses (courses list their modules and files); they ask through ports (features/wiring.ts).
 
-/** Every stored file of a course lives under this key, so deleting the course removes them at once. */
-export const courseStorageKey = (clientId: string, courseId: string): string =>
-  storageKey(clientId, 'courses', courseId);
+export { courseStorageKey } from '../../platform/storage';
 
 /** A course of the client, or 404 (another client's course is not found either; ARCHITECTURE section 4). */
 export async function assertCourseExists(db: DbOrTrx, clientId: string, courseId: string): Promise<void> {

@@ -1,6 +1,6 @@
 import type { DbOrTrx } from '../../db/database';
 import { badRequest, notFound } from '../../platform/errors';
-import { syncTrainingParticipants } from '../trainings/training-membership';
+import { publish } from '../../platform/events';
 import {
   addLinks,
   findGroupById,
@@ -97,7 +97,9 @@ export async function afterMembershipChange(
   groupIds: readonly string[],
   userIds: readonly string[],
 ): Promise<void> {
-  await syncTrainingParticipants(db, clientId, {
+  await publish('groups.membership-changed', {
+    trx: db,
+    clientId,
     groupIds,
     userIds,
     groupsOfUsers: (ids) => groupIdsOfMembers(db, clientId, ids),

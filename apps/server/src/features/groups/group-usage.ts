@@ -1,18 +1,10 @@
-import type { TLocale } from '@lms/contracts/constants';
-import type { TGroupDetail } from '@lms/contracts/groups';
-import type { DbOrTrx } from '../../db/database';
-import { countTrainingsOfGroup, coursesOfTrainingGroups } from '../trainings/training-usage';
+import { port } from '../../platform/events';
 
 /**
  * What else holds on to a group besides its members: trainings assign courses to groups. The first keeps a group
- * with trainings from being deleted (spec section 5), the second lists a group's courses (spec section 3).
+ * with trainings from being deleted (spec section 5), the second lists a group's courses (spec section 3). Trainings
+ * sit in a higher layer, so they answer through ports (platform/events.ts, provided in features/wiring.ts).
  */
-export const countGroupTrainings = (db: DbOrTrx, clientId: string, groupId: string): Promise<number> =>
-  countTrainingsOfGroup(db, clientId, groupId);
+export const countGroupTrainings = port('trainings.count-of-group');
 
-export const coursesOfGroups = (
-  db: DbOrTrx,
-  clientId: string,
-  groupIds: readonly string[],
-  locale: TLocale,
-): Promise<Map<string, TGroupDetail['courses']>> => coursesOfTrainingGroups(db, clientId, groupIds, locale);
+export const coursesOfGroups = port('trainings.courses-of-groups');

@@ -9,9 +9,9 @@ import {
   removeTemp,
   storageKey,
   type StorageConfig,
+  courseStorageKey,
 } from '../../platform/storage';
 import type { UploadedFile } from '../../platform/uploads';
-import { courseStorageKey } from '../courses/course-ref';
 import { extractScormZip } from '../scorm/package-extract';
 import { isScormPackageError } from '../scorm/package-error';
 import { inspectExtractedPackage } from '../scorm/package-inspect';

@@ -8,12 +8,12 @@ import {
 } from '@lms/contracts/modules';
 import type { DbOrTrx } from '../../db/database';
 import type { AppDeps } from '../../platform/deps';
+import { port } from '../../platform/events';
 import { badRequest, notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
 import type { Actor } from '../../platform/session';
 import { removeFromStorage } from '../../platform/storage';
 import { requireFilePart, withUpload, type ReadUpload } from '../../platform/uploads';
-import { assertCourseExists, assertCourseNotInUse } from '../courses/course-ref';
 import { parsePlayerManifest, pdfPlayerManifest, type PlayerManifest } from './module-manifest';
 import { installModulePackage, moduleStorageKey, type InstalledPackage } from './module-package';
 import {
@@ -34,6 +34,10 @@ import {
 } from './module.repository';
 
 type Titles = Partial<Record<TLocale, { title: string }>>;
+
+// Courses sit above modules (a course lists its modules), so modules ask about their course through ports.
+const assertCourseExists = port('courses.assert-exists');
+const assertCourseNotInUse = port('courses.assert-not-in-use');
 
 const titlesOf = (rows: ModuleTextRow[]): Titles => {
   const titles: Titles = {};

@@ -2,7 +2,7 @@ import { DEFAULT_LOCALE } from '@lms/contracts/constants';
 import { sqliteWriteBatchOf } from '../../db/sqlite-write-batch';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
-import { recordModuleProgress } from '../trainings/training-progress.service';
+import { publish } from '../../platform/events';
 import { commitInPostgresBatch, commitInSqliteBatch } from './runtime-commit-batch';
 import {
   decide,
@@ -52,7 +52,8 @@ function commitLocked(deps: AppDeps, commit: CheckedCommit): Promise<CommitOutco
       await upsertScoData(trx, plan.item);
       await updateAttempt(trx, claims.c, claims.a, plan.attempt);
       if (plan.writesThrough && attempt.training_id)
-        await recordModuleProgress(trx, {
+        await publish('module.status-committed', {
+          trx,
           clientId: claims.c,
           trainingId: attempt.training_id,
           userId: attempt.user_id,

@@ -1,7 +1,7 @@
 import type { DbOrTrx } from '../../db/database';
 import { nowIso } from '../../platform/ids';
 import { enqueueJob } from '../../platform/jobs-store';
-import { notifyUsers } from '../messages/notify';
+import { publish } from '../../platform/events';
 import {
   deleteParticipants,
   insertParticipants,
@@ -89,12 +89,8 @@ export async function reconcileParticipants(
     await updateParticipants(trx, clientId, trainingId, userIds, { ...fields, updated_at: now });
   }
   await deleteParticipants(trx, clientId, trainingId, removals);
-  // Issue 14: new participants hear of it in the app as well (set-based: one INSERT per 500 users, same transaction).
-  await notifyUsers(trx, clientId, inserts, {
-    type: 'training_assigned',
-    data: { trainingId },
-    dedupeKey: `training_assigned:${trainingId}`,
-  });
+  // Issue 14: new participants hear of it in the app as well (the messages feature, in this transaction).
+  await publish('training.participants-added', { trx, clientId, trainingId, userIds: inserts });
   if (inserts.length > 0) await enqueueInvitations(trx, clientId, trainingId);
   return inserts.length;
 }

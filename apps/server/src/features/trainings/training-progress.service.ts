@@ -1,7 +1,7 @@
 import type { TModuleStatus } from '@lms/contracts/scorm-runtime';
 import type { TRecordModuleResult } from '@lms/contracts/trainings';
 import type { DbOrTrx } from '../../db/database';
-import { enqueueCertificateIssue } from '../certificates/certificate-jobs';
+import { publish } from '../../platform/events';
 import { listCourseModules } from '../modules/module.service';
 import { laterStatus } from '../scorm-runtime/status-rollup';
 import { findParticipant, moduleValuesOf, updateParticipants, upsertModuleValue } from './participant.repository';
@@ -102,11 +102,12 @@ export async function recordModuleProgress(
 
 /**
  * DECISIONS "certificate": generated when a user's training becomes COMPLETED. Called once per user and training,
- * inside the transaction that completed it; the certificate.issue job it enqueues makes the PDF and the mail.
+ * inside the transaction that completed it; the certificates feature hears it and enqueues the certificate.issue job
+ * in that transaction (features/wiring.ts), which makes the PDF and the mail.
  */
 export async function onTrainingCompleted(
   trx: DbOrTrx,
   completion: { clientId: string; trainingId: string; userId: string; completedAt: string },
 ): Promise<void> {
-  await enqueueCertificateIssue(trx, completion);
+  await publish('training.completed', { trx, ...completion });
 }

@@ -1,15 +1,17 @@
 import Papa from 'papaparse';
+import { BOM } from '../../platform/csv-write';
 import { badRequest } from '../../platform/errors';
 
 export { decodeCsv } from './csv-decode';
+/** Writing is platform/csv-write.ts (the user export in features/users writes CSV as well). */
+export { toCsv } from '../../platform/csv-write';
 
 /**
  * DECISIONS "CSV": read UTF-8 (with or without BOM), UTF-16 with BOM or Windows-1252 (csv-decode.ts), `;`, `,` or
  * tab detected; write UTF-8 with BOM and `;` (opens right in German Excel), and defuse cells that a spreadsheet
  * would run as a formula.
  */
-export const BOM = '\uFEFF';
-const FORMULA_START = /^[=+\-@\t\r]/;
+
 /** A cell we prefixed on export; the import takes the quote off again so a round trip keeps the value. */
 const PREFIXED_FORMULA = /^'[=+\-@\t\r]/;
 
@@ -35,20 +37,4 @@ export function parseCsv(text: string): ParsedCsv {
     headers: header.map((h) => h.trim()),
     rows: rows.map((r) => r.map((cell) => (PREFIXED_FORMULA.test(cell) ? cell.slice(1) : cell))),
   };
-}
-
-function csvCell(value: string | number | boolean | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  let s = String(value);
-  if (FORMULA_START.test(s)) s = `'${s}`;
-  return /[;"\r\n,]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-/** A CSV file as Excel expects it: BOM, `;`, CRLF. */
-export function toCsv(
-  header: readonly string[],
-  rows: ReadonlyArray<ReadonlyArray<string | number | boolean | null>>,
-): string {
-  const lines = [header, ...rows].map((r) => r.map(csvCell).join(';'));
-  return `${BOM}${lines.join('\r\n')}\r\n`;
 }

@@ -1,12 +1,12 @@
 import type { TBulkBody, TBulkResult, TUserSelection } from '@lms/contracts/users';
 import type { DbOrTrx } from '../../db/database';
 import type { AppDeps } from '../../platform/deps';
+import { publish } from '../../platform/events';
 import { badRequest } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
 import type { Tenant } from '../../platform/tenant';
-import { sendPasswordResetMail } from '../account/account-invite';
 import { addUsersToGroup, membersAmong, removeUsersFromGroup, usableGroup } from '../groups/group-membership';
-import { exportUsersCsv } from '../user-import/user-export';
+import { exportUsersCsv } from './user-export';
 import { findSelectedUsers } from './user-find';
 import { listUserIdsOfFilter } from './user-list';
 import { assertNotExternal, assertNotHigherRank } from './user-rules';
@@ -111,7 +111,12 @@ async function sendResets(deps: AppDeps, tenant: Tenant, actor: Actor, scope: Us
     let sent = 0;
     for (const u of users) {
       if (!u.email) continue;
-      await sendPasswordResetMail(trx, deps.config, tenant, { ...u, email: u.email });
+      await publish('users.password-reset-requested', {
+        trx,
+        config: deps.config,
+        tenant,
+        user: { ...u, email: u.email },
+      });
       sent += 1;
     }
     return sent;

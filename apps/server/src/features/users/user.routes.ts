@@ -20,7 +20,7 @@ import { actorOf } from '../../platform/access';
 import type { AppDeps } from '../../platform/deps';
 import { fileAnswer } from '../../platform/openapi';
 import { sendJsonText } from '../../platform/short-cache';
-import { exportSearchCsv } from '../user-import/user-export';
+import { exportSearchCsv } from './user-export';
 import { runBulkAction } from './user-bulk.service';
 import { deleteUsers, setActiveAndList } from './user-status.service';
 import { userPageJson } from './user-page-cache';

@@ -3,14 +3,14 @@ import type { TCreateUserBody, TUpdateUserBody, TUser, TUserListQuery, TUserPage
 import type { Insertable, Updateable } from 'kysely';
 import type { DbOrTrx, UsersTable } from '../../db/database';
 import type { AppDeps } from '../../platform/deps';
+import { publish } from '../../platform/events';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
 import { hashPassword } from '../../platform/passwords';
 import { endUserSessions, type Actor } from '../../platform/session';
 import type { Tenant } from '../../platform/tenant';
-import { sendActivationMails } from '../account/account-invite';
 import { isResellerClient } from '../clients/client-accounts.service';
-import { assertPasswordAcceptable } from '../auth/password-policy';
+import { assertPasswordAcceptable } from '../../platform/password-policy';
 import { applyGroupChange, checkNewUserGroups, planGroupChange } from '../groups/group-membership';
 import { assertUnchangedExceptRole } from './user-external';
 import { listUserPage } from './user-list';
@@ -118,9 +118,13 @@ export async function createUser(deps: AppDeps, tenant: Tenant, actor: Actor, bo
     await insertUsers(trx, [row]);
     await applyGroupChange(trx, actor.clientId, id, { add: groupIds, remove: [] });
     if (!body.password && body.sendActivationMail) {
-      await sendActivationMails(trx, deps.config, tenant, [
-        { id, email: body.email, first_name: body.firstName, last_name: body.lastName, locale: row.locale },
-      ]);
+      // The account feature issues the link and queues the mail, in this transaction.
+      await publish('users.activation-requested', {
+        trx,
+        config: deps.config,
+        tenant,
+        users: [{ id, email: body.email, first_name: body.firstName, last_name: body.lastName, locale: row.locale }],
+      });
     }
   });
   return getUser(deps, actor, id);

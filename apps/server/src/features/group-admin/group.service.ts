@@ -15,8 +15,8 @@ import { findSelectedUsers } from '../users/user-find';
 import { assertNotExternal, assertNotHigherRank } from '../users/user-rules';
 import { resolveUserScope, type UserScope } from '../users/user-scope';
 import { listGroupPage, peopleOfGroups, presentGroups } from './group-list';
-import { afterMembershipChange } from './group-membership';
-import { countGroupTrainings } from './group-usage';
+import { afterMembershipChange } from '../groups/group-membership';
+import { countGroupTrainings } from '../groups/group-usage';
 import {
   addLinks,
   findGroupById,
@@ -26,7 +26,7 @@ import {
   userIdsOfGroup,
   type GroupLink,
   type GroupRow,
-} from './group.repository';
+} from '../groups/group.repository';
 
 export async function listGroups(deps: AppDeps, actor: Actor, query: TGroupListQuery): Promise<TGroupPage> {
   const scope = await resolveUserScope(deps, actor);

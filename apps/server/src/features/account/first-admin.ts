@@ -1,30 +1,16 @@
 import { LOGIN_TYPES } from '@lms/contracts/roles';
-import type { z } from 'zod';
-import type { ZCreateClientBody } from '@lms/contracts/client-admin';
-import type { Config } from '../../config';
-import type { DbOrTrx } from '../../db/database';
+import type { DomainEvents } from '../../platform/events';
 import { newId, nowIso } from '../../platform/ids';
-import { sendActivationMails } from '../account/account-invite';
 import { insertUsers, normaliseLogin } from '../users/user-accounts.service';
-
-interface NewClient {
-  id: string;
-  name: string;
-  platformDomain: string;
-  body: z.output<typeof ZCreateClientBody>;
-}
+import { sendActivationMails } from './account-invite';
 
 /**
  * Issue 11 point 6: a new client gets its first ADMIN by an activation mail (DECISIONS "initial password": a user
  * created without a password gets a 24-hour /init-password link, built from the new client's platform domain).
- * Runs inside the transaction that creates the client.
+ * Runs inside the transaction that creates the client: the clients feature publishes client.created there.
  */
-export async function createFirstAdmin(
-  trx: DbOrTrx,
-  config: Pick<Config, 'port' | 'appSecret'>,
-  client: NewClient,
-): Promise<string> {
-  const { admin, supportEmail } = client.body;
+export async function createFirstAdmin({ trx, config, client }: DomainEvents['client.created']): Promise<void> {
+  const { admin, supportEmail } = client;
   const id = newId();
   const now = nowIso();
   await insertUsers(trx, [
@@ -48,8 +34,7 @@ export async function createFirstAdmin(
   await sendActivationMails(
     trx,
     config,
-    { id: client.id, name: client.name, supportEmail: supportEmail ?? null, platformDomain: client.platformDomain },
+    { id: client.id, name: client.name, supportEmail, platformDomain: client.platformDomain },
     [{ id, email: admin.email, first_name: admin.firstName, last_name: admin.lastName, locale: admin.locale }],
   );
-  return id;
 }

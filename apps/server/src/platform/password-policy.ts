@@ -1,6 +1,6 @@
 import { checkPasswordRules } from '@lms/contracts/password-rules';
-import { isCommonPassword } from '../../platform/common-passwords';
-import { badRequest } from '../../platform/errors';
+import { isCommonPassword } from './common-passwords';
+import { badRequest } from './errors';
 
 /** The password rule of spec section 5 and DECISIONS, on the server: each broken rule answers its own code. */
 export function assertPasswordAcceptable(

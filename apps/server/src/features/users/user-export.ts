@@ -1,11 +1,11 @@
 import { USER_CSV_FIELDS, type TUser, type TUserCsvField, type TUserFilter } from '@lms/contracts/users';
 import type { AppDeps } from '../../platform/deps';
 import type { Actor } from '../../platform/session';
-import { findSelectedUsers } from '../users/user-find';
-import { listUserIdsOfFilter } from '../users/user-list';
-import { presentUserRows } from '../users/user-present';
-import { resolveUserScope } from '../users/user-scope';
-import { toCsv } from './csv';
+import { toCsv } from '../../platform/csv-write';
+import { findSelectedUsers } from './user-find';
+import { listUserIdsOfFilter } from './user-list';
+import { presentUserRows } from './user-present';
+import { resolveUserScope } from './user-scope';
 
 /** Passwords are never exported; every other column reads back in through the import. */
 export const EXPORT_FIELDS = USER_CSV_FIELDS.filter((f) => f !== 'password');

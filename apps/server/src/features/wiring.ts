@@ -1,0 +1,52 @@
+import { provide, subscribe } from '../platform/events';
+import { sendActivationMails, sendPasswordResetMail } from './account/account-invite';
+import { createFirstAdmin } from './account/first-admin';
+import { enqueueCertificateIssue } from './certificates/certificate-jobs';
+import { assertCourseExists, assertCourseNotInUse } from './courses/course-ref';
+import { loadCourse } from './courses/course.service';
+import { notifyUsers } from './messages/notify';
+import { syncTrainingParticipants } from './trainings/training-membership';
+import { recordModuleProgress } from './trainings/training-progress.service';
+import { countTrainingsOfGroup, coursesOfTrainingGroups } from './trainings/training-usage';
+import { countUsersByClient } from './users/user-accounts.service';
+
+// Who hears which event and who answers which port (platform/events.ts; the tables in docs/architecture.md).
+// The one place where lower features meet the higher ones they trigger: run by app.ts and job-handlers.ts.
+
+let wired = false;
+
+export function wireFeatures(): void {
+  if (wired) return;
+  wired = true;
+
+  // Events, in the publisher's transaction; subscribers of one event run in the order listed here.
+  subscribe('client.created', createFirstAdmin);
+  subscribe('users.activation-requested', async ({ trx, config, tenant, users }) => {
+    await sendActivationMails(trx, config, tenant, users);
+  });
+  subscribe('users.password-reset-requested', ({ trx, config, tenant, user }) =>
+    sendPasswordResetMail(trx, config, tenant, user),
+  );
+  subscribe('groups.membership-changed', ({ trx, clientId, ...change }) =>
+    syncTrainingParticipants(trx, clientId, change),
+  );
+  subscribe('module.status-committed', async ({ trx, ...progress }) => {
+    await recordModuleProgress(trx, progress);
+  });
+  subscribe('training.participants-added', ({ trx, clientId, trainingId, userIds }) =>
+    notifyUsers(trx, clientId, userIds, {
+      type: 'training_assigned',
+      data: { trainingId },
+      dedupeKey: `training_assigned:${trainingId}`,
+    }),
+  );
+  subscribe('training.completed', ({ trx, ...completion }) => enqueueCertificateIssue(trx, completion));
+
+  // Ports: one provider each.
+  provide('users.count-by-client', countUsersByClient);
+  provide('courses.assert-exists', assertCourseExists);
+  provide('courses.assert-not-in-use', assertCourseNotInUse);
+  provide('courses.load', loadCourse);
+  provide('trainings.count-of-group', countTrainingsOfGroup);
+  provide('trainings.courses-of-groups', coursesOfTrainingGroups);
+}
