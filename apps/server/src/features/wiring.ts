@@ -1,14 +1,15 @@
 import { provide, subscribe } from '../platform/events';
-import { sendActivationMails, sendPasswordResetMail } from './account/account-invite';
-import { createFirstAdmin } from './account/first-admin';
-import { enqueueCertificateIssue } from './certificates/certificate-jobs';
-import { assertCourseExists, assertCourseNotInUse } from './courses/course-ref';
-import { loadCourse } from './courses/course.service';
-import { notifyUsers } from './messages/notify';
-import { syncTrainingParticipants } from './trainings/training-membership';
-import { recordModuleProgress } from './trainings/training-progress.service';
-import { countTrainingsOfGroup, coursesOfTrainingGroups } from './trainings/training-usage';
-import { countUsersByClient } from './users/user-accounts.service';
+import { sendActivationMails, sendPasswordResetMail, createFirstAdmin } from './account';
+import { enqueueCertificateIssue } from './certificates';
+import { assertCourseExists, assertCourseNotInUse, loadCourse } from './courses';
+import { notifyUsers } from './messages';
+import {
+  syncTrainingParticipants,
+  recordModuleProgress,
+  countTrainingsOfGroup,
+  coursesOfTrainingGroups,
+} from './trainings';
+import { countUsersByClient } from './users';
 
 // Who hears which event and who answers which port (platform/events.ts; the tables in docs/architecture.md).
 // The one place where lower features meet the higher ones they trigger: run by app.ts and job-handlers.ts.

@@ -5,7 +5,7 @@ import type { JobHandler } from '../../platform/jobs';
 import { deleteFinishedJobs } from '../../platform/jobs-store';
 import { defineSchedule, type ScheduledRun } from '../../platform/scheduler';
 import { deleteExpiredSessions } from '../../platform/session';
-import { deleteStaleEntraNonces } from '../entra-login/entra-nonce-cleanup';
+import { deleteStaleEntraNonces } from '../entra-login';
 import { PASSWORD_RESET_JOB } from './password-reset.service';
 
 /** A used or expired link is kept this long, then deleted. */

@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import type { DbOrTrx } from '../../db/database';
 import type { SecretText } from '../../platform/secret-text';
 import type { Tenant } from '../../platform/tenant';
-import type { MailValues } from '../mail/send-templated-mail';
+import type { MailValues } from '../mail';
 import { accountLink } from './account-links';
 import { queueAccountMails } from './account-mail';
 import { issueLinkToken, issueLinkTokens } from './link-tokens';

@@ -1,6 +1,6 @@
 import type { TLocale } from '@lms/contracts/constants';
 import type { DbOrTrx } from '../../db/database';
-import { sendTemplatedMails, type MailValues } from '../mail/send-templated-mail';
+import { sendTemplatedMails, type MailValues } from '../mail';
 
 /** The mails of the account area; each is a template kind of the mail feature (DECISIONS "default templates"). */
 export interface AccountMail {

@@ -5,8 +5,7 @@ import { badRequest, conflict, unauthorized } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
 import type { Actor } from '../../platform/session';
 import type { Tenant } from '../../platform/tenant';
-import { fullName } from '../users/user.presenter';
-import { findUserById } from '../users/user-accounts.service';
+import { fullName, findUserById } from '../users';
 import { supportLabels } from './support-mail-labels';
 import { queueAccountMails } from './account-mail';
 

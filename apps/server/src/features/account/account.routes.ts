@@ -18,7 +18,7 @@ import type { AppDeps } from '../../platform/deps';
 import { REQUEST_LIMITS, requestLimit } from '../../platform/request-limits';
 import { AppError } from '../../platform/errors';
 import { RATE_LIMITED } from '../../platform/openapi';
-import { LoginThrottle } from '../auth/login-throttle';
+import { LoginThrottle } from '../auth';
 import { requestDataChange, requestUsername } from './account-requests.service';
 import { checkLinkToken, requestPasswordReset, setPasswordFromLink } from './password-reset.service';
 import { myProfile, updateProfile } from './profile.service';

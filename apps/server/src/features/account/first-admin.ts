@@ -1,7 +1,7 @@
 import { LOGIN_TYPES } from '@lms/contracts/roles';
 import type { DomainEvents } from '../../platform/events';
 import { newId, nowIso } from '../../platform/ids';
-import { insertUsers, normaliseLogin } from '../users/user-accounts.service';
+import { insertUsers, normaliseLogin } from '../users';
 import { sendActivationMails } from './account-invite';
 
 /**

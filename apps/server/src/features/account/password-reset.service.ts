@@ -10,8 +10,7 @@ import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { createSession, endUserSessions } from '../../platform/session';
 import type { Tenant } from '../../platform/tenant';
 import { assertPasswordAcceptable } from '../../platform/password-policy';
-import { isUserActiveOn } from '../users/user.presenter';
-import { findUserById, findUserByLogin, updateUserFields } from '../users/user-accounts.service';
+import { isUserActiveOn, findUserById, findUserByLogin, updateUserFields } from '../users';
 import { sendPasswordResetMail } from './account-invite';
 import { findLinkClient } from './account.repository';
 import {

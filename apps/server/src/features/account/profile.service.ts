@@ -3,9 +3,7 @@ import type { TCurrentUser } from '@lms/contracts/auth';
 import type { AppDeps } from '../../platform/deps';
 import { unauthorized } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
-import { presentOneUser } from '../users/user-present';
-import { presentCurrentUser } from '../users/user.presenter';
-import { findUserById, updateUserFields } from '../users/user-accounts.service';
+import { presentOneUser, presentCurrentUser, findUserById, updateUserFields } from '../users';
 
 /** "My data" on /account. */
 export async function myProfile(deps: AppDeps, actor: Actor): Promise<TMyProfile> {

@@ -9,15 +9,16 @@ import { nowIso } from '../../platform/ids';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { createSession, endSession, endUserSessions, sessionUserOf, type Actor } from '../../platform/session';
 import { isPlatformOpen, type Tenant } from '../../platform/tenant';
-import { isUserActiveOn, presentCurrentUser } from '../users/user.presenter';
 import {
+  isUserActiveOn,
+  presentCurrentUser,
   countFailedLogin,
   findUserById,
   findUserByLogin,
   normaliseLogin,
   updateUserFields,
   type UserRow,
-} from '../users/user-accounts.service';
+} from '../users';
 import { countUnknownLoginFailure, findUnknownLoginLock, lockUnknownLogin } from './unknown-login.repository';
 import { LoginSlots } from './login-slots';
 import { assertPasswordAcceptable } from '../../platform/password-policy';

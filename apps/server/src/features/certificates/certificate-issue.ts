@@ -3,11 +3,11 @@ import { pickLocalized } from '@lms/contracts/modules';
 import type { AppDeps } from '../../platform/deps';
 import { newId, nowIso } from '../../platform/ids';
 import { removeFromStorage, writeToStorage } from '../../platform/storage';
-import { clientBaseUrl } from '../account/account-links';
-import { loadCourse } from '../courses/course.service';
-import { sendTemplatedMail } from '../mail/send-templated-mail';
-import { findClientDomain, findCompletion } from '../trainings/training-certificates';
-import { findUserById } from '../users/user-accounts.service';
+import { clientBaseUrl } from '../account';
+import { loadCourse } from '../courses';
+import { sendTemplatedMail } from '../mail';
+import { findClientDomain, findCompletion } from '../trainings';
+import { findUserById } from '../users';
 import {
   fillCertificateText,
   findCertificateTemplateLocales,
@@ -17,7 +17,7 @@ import {
   renderCertificatePdf,
 } from '../templates';
 import { certificateKey } from './certificate-storage';
-import { notifyUsers } from '../messages/notify';
+import { notifyUsers } from '../messages';
 import { findCertificateOf, insertCertificate, replaceCertificateFile } from './certificate.repository';
 
 // Making one user's certificate of one training (DECISIONS "certificate"): in the user's locale from the course's

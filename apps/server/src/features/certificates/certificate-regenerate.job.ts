@@ -2,9 +2,8 @@ import type { TCertificateRegenerationResult } from '@lms/contracts/certificates
 import type { AppDeps } from '../../platform/deps';
 import { errorText, type JobContext, type JobHandler } from '../../platform/jobs';
 import { PermanentJobError, RetryJobError } from '../../platform/jobs-retry';
-import { completedUserIds, coursesOfTrainings } from '../trainings/training-certificates';
-import { userIdsInScope } from '../users/user-find';
-import type { UserScope } from '../users/user-scope';
+import { completedUserIds, coursesOfTrainings } from '../trainings';
+import { userIdsInScope, type UserScope } from '../users';
 import { loadCertificateSource, makeCertificate, type IssueOutcome } from './certificate-issue';
 import { CERTIFICATE_REGENERATE_JOB } from './certificate-jobs';
 

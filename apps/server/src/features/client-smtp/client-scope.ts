@@ -1,2 +1,2 @@
 // Moved to the clients feature, which owns the one shared check; this re-export keeps older imports working.
-export { assertMayActOnClient } from '../clients/client-scope';
+export { assertMayActOnClient } from '../clients';

@@ -12,7 +12,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { nowIso } from '../../platform/ids';
 import { openMailTransport, type MailAddress, type MailTarget } from '../../platform/mailer';
 import type { Actor } from '../../platform/session';
-import { assertMayActOnClient } from '../clients/client-scope';
+import { assertMayActOnClient } from '../clients';
 import {
   deleteClientSmtp,
   findClientSmtp,

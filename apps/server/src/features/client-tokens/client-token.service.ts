@@ -11,8 +11,8 @@ import type { AppDeps } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
 import { hashToken, type Actor } from '../../platform/session';
-import { assertMayActOnClient } from '../clients/client-scope';
-import { findUserById } from '../users/user-accounts.service';
+import { assertMayActOnClient } from '../clients';
+import { findUserById } from '../users';
 import { isExpired, newClientTokenSecret, utcDay } from './client-token-secret';
 import {
   findToken,

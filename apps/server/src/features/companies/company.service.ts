@@ -11,7 +11,7 @@ import type { AppDeps } from '../../platform/deps';
 import { conflict, notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
 import type { Actor } from '../../platform/session';
-import { assertMayActOnClient } from '../clients/client-scope';
+import { assertMayActOnClient } from '../clients';
 import { companyKey } from './company-key';
 import {
   countCompanyUsers,

@@ -10,10 +10,9 @@ import type { AppDeps } from '../../platform/deps';
 import { badRequest, notFound, unauthorized } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
 import type { Actor } from '../../platform/session';
-import { contactOfOwnClient, contactsOfOwnClient } from '../client-contacts/client-contact.service';
-import { sendTemplatedMail } from '../mail/send-templated-mail';
-import { fullName } from '../users/user.presenter';
-import { findUserById, findUserByLogin } from '../users/user-accounts.service';
+import { contactOfOwnClient, contactsOfOwnClient } from '../client-contacts';
+import { sendTemplatedMail } from '../mail';
+import { fullName, findUserById, findUserByLogin } from '../users';
 import { appointmentDetails } from './appointment-mail';
 import { insertAppointmentRequest } from './appointment.repository';
 

@@ -7,9 +7,8 @@ import type { AppDeps } from '../../platform/deps';
 import { fileStore, storageKey } from '../../platform/storage';
 import { assertSafeKey } from '../../platform/storage/file-store';
 import { sendStored } from '../../platform/storage/send-stored';
-import { moduleStorageKey } from '../modules/module-package';
-import { verifyLaunchToken } from '../scorm-runtime/launch-token';
-import { checkToken, openRuntime } from '../scorm-runtime/runtime.service';
+import { moduleStorageKey } from '../modules';
+import { verifyLaunchToken, checkToken, openRuntime } from '../scorm-runtime';
 import { packageCsp, playerCsp } from './content-security';
 import { isPlayerAsset, PLAYER_ASSETS, renderPlayerPage } from './player-page';
 

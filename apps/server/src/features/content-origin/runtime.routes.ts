@@ -3,8 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../platform/deps';
 import { ERROR_MESSAGES } from '../../platform/error-messages';
-import { commitItem } from '../scorm-runtime/runtime-commit';
-import { getItemData, getRuntimeState, openRuntime } from '../scorm-runtime/runtime.service';
+import { commitItem, getItemData, getRuntimeState, openRuntime } from '../scorm-runtime';
 
 const ZTokenParams = z.object({ token: z.string().min(1).max(2_000) });
 

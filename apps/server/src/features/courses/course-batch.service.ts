@@ -1,7 +1,7 @@
 import type { TLocale } from '@lms/contracts/constants';
 import type { TCourse } from '@lms/contracts/courses';
 import type { DbOrTrx } from '../../db/database';
-import { listModulesOfCourses } from '../modules/module.service';
+import { listModulesOfCourses } from '../modules';
 import { findCoursesByIds } from './course-batch.repository';
 import { textsByLocale, presentCourse } from './course.presenter';
 import { findCourseTexts, type CourseTextRow } from './course.repository';

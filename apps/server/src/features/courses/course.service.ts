@@ -8,9 +8,9 @@ import { badRequest, conflict, notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
 import type { Actor } from '../../platform/session';
 import { removeFromStorage } from '../../platform/storage';
-import { listCourseFiles } from '../course-files/course-file-list';
+import { listCourseFiles } from '../course-files';
 import { isCertificateTemplateOfClient, isMailTemplateOfKind } from '../templates';
-import { listCourseModules, setRequiredModules } from '../modules/module.service';
+import { listCourseModules, setRequiredModules } from '../modules';
 import { presentCourse, presentCourseSummary, textsByLocale } from './course.presenter';
 import {
   deleteCourse as deleteCourseRow,

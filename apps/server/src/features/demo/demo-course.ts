@@ -1,5 +1,5 @@
 import type { DbOrTrx } from '../../db/database';
-import { foldForSearch } from '../courses/course-ref';
+import { foldForSearch } from '../courses';
 
 /** A course's title and description in the locales it is written in (the demo writes all three). */
 export type DemoCourseTexts = Partial<Record<'de-DE' | 'en-US' | 'fr-FR', { title: string; description: string }>>;

@@ -1,8 +1,7 @@
 import type { DbOrTrx } from '../../db/database';
 import { newId } from '../../platform/ids';
 import { storageKey, writeToStorage, type StorageConfig } from '../../platform/storage';
-import { PDF_FILE_NAME } from '../modules/module-manifest';
-import { moduleStorageKey } from '../modules/module-package';
+import { PDF_FILE_NAME, moduleStorageKey } from '../modules';
 import { insertDemoCourse } from './demo-course';
 
 // The demo's course and training (issue "Trainings and the learner journey": the demo's dashboard and coordination

@@ -4,9 +4,8 @@ import type { TLocale } from '@lms/contracts/constants';
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database';
 import { likeContains, paginateCapped } from '../../platform/paging';
-import { foldForSearch } from '../courses/course-ref';
-import { searchWords } from '../users/user-search-keys';
-import { isGroupScoped, userInScope, type UserScope } from '../users/user-scope';
+import { foldForSearch } from '../courses';
+import { searchWords, isGroupScoped, userInScope, type UserScope } from '../users';
 
 // GET /api/users/allDocuments: the certificates of the users in the reader's scope, searched, sorted and paged in
 // one query (DECISIONS "table paging"). Like the trainings list it joins the users and the course texts it shows and

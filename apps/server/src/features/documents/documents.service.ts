@@ -14,10 +14,9 @@ import type { AppDeps } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/errors';
 import { openFromStorage } from '../../platform/storage';
 import type { Actor } from '../../platform/session';
-import { listFilesOfCourses } from '../course-files/course-file-list';
-import { findCourseFileForDownload } from '../course-files/course-file.service';
-import { listMyTrainings } from '../trainings/learner.service';
-import { resolveUserScope } from '../users/user-scope';
+import { listFilesOfCourses, findCourseFileForDownload } from '../course-files';
+import { listMyTrainings } from '../trainings';
+import { resolveUserScope } from '../users';
 import { listAllDocumentsPage } from './all-documents.repository';
 
 // Spec section 2 "Documents": the learner's downloads (the course files of their assigned trainings), the

@@ -9,10 +9,9 @@ import { fail } from '../../platform/errors';
 import { nowIso } from '../../platform/ids';
 import { createSession } from '../../platform/session';
 import { isPlatformOpen, type Tenant } from '../../platform/tenant';
-import { findEntraSettings, isEntraUsable } from '../clients/client-entra.service';
-import { findUserById, updateUserFields } from '../users/user-accounts.service';
-import { findScimUserByEmail } from '../users/user-directory.service';
-import { loginResult } from '../auth/auth.service';
+import { findEntraSettings, isEntraUsable } from '../clients';
+import { findUserById, updateUserFields, findScimUserByEmail } from '../users';
+import { loginResult } from '../auth';
 import { consumeNonce, findLinkedUserId, insertLink, insertNonce, isUserLinked } from './entra-login.repository';
 import { verifyEntraIdToken } from './entra-token';
 

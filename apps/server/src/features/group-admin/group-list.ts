@@ -3,8 +3,7 @@ import type { TGroup, TGroupListQuery, TGroupPerson } from '@lms/contracts/group
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database';
 import { likeContains } from '../../platform/paging';
-import { countMembers, type GroupLink, type GroupRow } from '../groups/group.repository';
-import { coursesOfGroups } from '../groups/group-usage';
+import { countMembers, coursesOfGroups, type GroupLink, type GroupRow } from '../groups';
 
 /** People linked to groups (members or coordinators), as name and e-mail. */
 export async function peopleOfGroups(

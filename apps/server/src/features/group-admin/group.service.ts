@@ -11,13 +11,11 @@ import type { AppDeps } from '../../platform/deps';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
 import type { Actor } from '../../platform/session';
-import { findSelectedUsers } from '../users/user-find';
-import { assertNotExternal, assertNotHigherRank } from '../users/user-rules';
-import { resolveUserScope, type UserScope } from '../users/user-scope';
+import { findSelectedUsers, assertNotExternal, assertNotHigherRank, resolveUserScope, type UserScope } from '../users';
 import { listGroupPage, peopleOfGroups, presentGroups } from './group-list';
-import { afterMembershipChange } from '../groups/group-membership';
-import { countGroupTrainings } from '../groups/group-usage';
 import {
+  afterMembershipChange,
+  countGroupTrainings,
   addLinks,
   findGroupById,
   findGroupByName,
@@ -26,7 +24,7 @@ import {
   userIdsOfGroup,
   type GroupLink,
   type GroupRow,
-} from '../groups/group.repository';
+} from '../groups';
 
 export async function listGroups(deps: AppDeps, actor: Actor, query: TGroupListQuery): Promise<TGroupPage> {
   const scope = await resolveUserScope(deps, actor);

@@ -1,10 +1,9 @@
 import { HOME_FIGURES, type THomeFigure, type THomeFigures, type THomeFiguresQuery } from '@lms/contracts/home';
 import { can } from '@lms/contracts/permissions';
-import { countCourses } from '../courses/course-figures';
-import { countFailedMailsLastDay } from '../mail/mail-figures';
-import { countOpenTrainings, countOverdueParticipants } from '../trainings/training-figures';
-import { countActiveUsers } from '../users/user-home-figures';
-import { resolveUserScope } from '../users/user-scope';
+import { countCourses } from '../courses';
+import { countFailedMailsLastDay } from '../mail';
+import { countOpenTrainings, countOverdueParticipants } from '../trainings';
+import { countActiveUsers, resolveUserScope } from '../users';
 import type { AppDeps } from '../../platform/deps';
 import type { Actor } from '../../platform/session';
 

@@ -4,8 +4,8 @@ import { deleteFinishedJobs } from '../../platform/jobs-store';
 import { deleteOldRateLimitHits } from '../../platform/rate-limit';
 import { defineSchedule, type ScheduledRun } from '../../platform/scheduler';
 import { removeStaleTemp } from '../../platform/storage/temp-cleanup';
-import { deleteSentMailBefore } from '../mail/mail-retention';
-import { deleteStalePreviewAttempts, PREVIEW_ATTEMPT_KEEP_DAYS } from '../scorm-runtime/preview-cleanup';
+import { deleteSentMailBefore } from '../mail';
+import { deleteStalePreviewAttempts, PREVIEW_ATTEMPT_KEEP_DAYS } from '../scorm-runtime';
 
 const DAY_MS = 86_400_000;
 /** A rate-limit count is read for two minutes at most; a day keeps it for a look after an incident. */

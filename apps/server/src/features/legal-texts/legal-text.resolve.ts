@@ -1,7 +1,7 @@
 import type { TLegalTextKind, TResolvedLegalText } from '@lms/contracts/legal-texts';
 import type { DbOrTrx } from '../../db/database';
 import { renderRichText } from '../../platform/rich-text';
-import { findRootClientId } from '../clients/client-root';
+import { findRootClientId } from '../clients';
 import { findLegalPdf, findLegalText, type LegalTextRow } from './legal-text.repository';
 
 /**

@@ -13,8 +13,7 @@ import { newId, nowIso } from '../../platform/ids';
 import type { Actor } from '../../platform/session';
 import { moveIntoStorage, openFromStorage, removeFromStorage, storageKey } from '../../platform/storage';
 import { requireFilePart, withUpload, type ReadUpload } from '../../platform/uploads';
-import { findRootClientId } from '../clients/client-root';
-import { assertMayActOnClient } from '../clients/client-scope';
+import { findRootClientId, assertMayActOnClient } from '../clients';
 import { findLegalPdf, findLegalPdfs, findLegalText, updateLegalText, upsertLegalPdf } from './legal-text.repository';
 import { findLegalTextSource } from './legal-text.resolve';
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { TMailTransport } from '@lms/contracts/mail';
 import type { AppDeps } from '../../platform/deps';
 import type { MailAddress, MailTarget } from '../../platform/mailer';
-import { findClientSmtpTarget } from '../client-smtp/client-smtp.service';
+import { findClientSmtpTarget } from '../client-smtp';
 
 export interface MailRoute {
   transport: TMailTransport;

@@ -2,7 +2,7 @@ import { DEADLINE_NEAR_DAYS } from '@lms/contracts/messages';
 import type { AppDeps } from '../../platform/deps';
 import type { JobHandler } from '../../platform/jobs';
 import { defineSchedule, type ScheduledRun } from '../../platform/scheduler';
-import { openParticipantIds, trainingsDueOn } from '../trainings/deadline-targets.service';
+import { openParticipantIds, trainingsDueOn } from '../trainings';
 import { notifyUsers } from './notify';
 
 const BATCH = 500;

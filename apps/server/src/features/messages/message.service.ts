@@ -15,9 +15,8 @@ import type { AppDeps } from '../../platform/deps';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
 import type { Actor } from '../../platform/session';
-import { groupIdsOfMember, groupsOfClient } from '../groups/group-membership';
-import { directoryNames, findDirectoryPerson, searchDirectory } from '../users/user-directory';
-import { resolveUserScope } from '../users/user-scope';
+import { groupIdsOfMember, groupsOfClient } from '../groups';
+import { directoryNames, findDirectoryPerson, searchDirectory, resolveUserScope } from '../users';
 import {
   countUnreadMessages,
   countUnreadSystem,

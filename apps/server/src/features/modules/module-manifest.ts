@@ -1,5 +1,5 @@
 import type { TRuntimeTocItem } from '@lms/contracts/scorm-runtime';
-import type { ItemNode, LaunchableResource, ParsedManifest } from '../scorm/manifest-types';
+import type { ItemNode, LaunchableResource, ParsedManifest } from '../scorm';
 
 // The part of a parsed imsmanifest.xml that the player and the runtime need, stored with the module as JSON so a
 // launch never reads the package's XML again.

@@ -12,9 +12,7 @@ import {
   courseStorageKey,
 } from '../../platform/storage';
 import type { UploadedFile } from '../../platform/uploads';
-import { extractScormZip } from '../scorm/package-extract';
-import { isScormPackageError } from '../scorm/package-error';
-import { inspectExtractedPackage } from '../scorm/package-inspect';
+import { extractScormZip, isScormPackageError, inspectExtractedPackage } from '../scorm';
 import { buildPlayerManifest, PDF_FILE_NAME } from './module-manifest';
 
 export type InstalledPackage = {

@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/access';
 import type { AppDeps } from '../../platform/deps';
 import { uploadReader } from '../../platform/uploads';
-import { SCORM_MAX_UPLOAD_BYTES } from '../scorm/scorm-limits';
+import { SCORM_MAX_UPLOAD_BYTES } from '../scorm';
 import { createModule, deleteModule, reorderModules, updateModule } from './module.service';
 
 const access = 'content.manage' as const;

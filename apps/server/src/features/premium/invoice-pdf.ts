@@ -2,7 +2,7 @@ import type { TLocale } from '@lms/contracts/constants';
 import type { TBillingAddress } from '@lms/contracts/premium';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { cachedFontkit, certificateFontBytes } from '../templates';
-import type { InvoiceIssuer } from '../clients/client-invoice-ref';
+import type { InvoiceIssuer } from '../clients';
 import { formatMoney, formatRate, INVOICE_TEXTS } from './invoice-texts';
 
 // One invoice as an A4 PDF (issue 14): seller, billing address, the plan, net, VAT and gross, and for prepayment the

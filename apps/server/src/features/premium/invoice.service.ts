@@ -7,7 +7,7 @@ import { notFound } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import type { Actor } from '../../platform/session';
 import { openFromStorage, storageKey, writeToStorage } from '../../platform/storage';
-import { findInvoiceIssuer } from '../clients/client-invoice-ref';
+import { findInvoiceIssuer } from '../clients';
 import { renderInvoicePdf, type InvoiceSnapshot } from './invoice-pdf';
 import { INVOICE_TEXTS } from './invoice-texts';
 import {

@@ -2,8 +2,8 @@ import type { TPremiumCatalogue } from '@lms/contracts/premium';
 import type { AppDeps } from '../../platform/deps';
 import { forbidden, notFound } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
-import { activePremiumCourses } from '../courses/course-premium-ref';
-import { ownTrainingsOfCourses, startOwnTraining } from '../trainings/self-enrolment.service';
+import { activePremiumCourses } from '../courses';
+import { ownTrainingsOfCourses, startOwnTraining } from '../trainings';
 import { premiumStatusOf } from './premium.service';
 
 /** GET /api/premium/catalogue (DECISIONS "premium"): the client's premium courses, and whether the user may start them. */

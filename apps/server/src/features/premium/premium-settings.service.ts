@@ -10,7 +10,7 @@ import type { DbOrTrx } from '../../db/database';
 import type { AppDeps } from '../../platform/deps';
 import { nowIso } from '../../platform/ids';
 import type { Actor } from '../../platform/session';
-import { assertMayActOnClient } from '../clients/client-scope';
+import { assertMayActOnClient } from '../clients';
 import { findSettings, upsertSettings, type SettingsRow } from './premium.repository';
 
 /** Spec section 3 "client prices and invoice data" live with the client's administration (PERMISSIONS.md). */

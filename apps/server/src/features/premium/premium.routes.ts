@@ -19,7 +19,7 @@ import { actorOf } from '../../platform/access';
 import type { AppDeps } from '../../platform/deps';
 import { REQUEST_LIMITS, requestLimit } from '../../platform/request-limits';
 import { fileAnswer, mergeDocs, RATE_LIMITED, type RouteDoc } from '../../platform/openapi';
-import { attachment } from '../documents/documents.routes';
+import { attachment } from '../documents';
 import { listMyInvoices, openMyInvoice } from './invoice.service';
 import { pollPaypalPurchase } from './paypal-sync';
 import { handlePaypalWebhook, webhookHeaders, type WebhookEvent } from './paypal-webhook.service';

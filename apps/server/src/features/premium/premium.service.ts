@@ -14,8 +14,8 @@ import type { AppDeps } from '../../platform/deps';
 import { badRequest, conflict, fail, notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
 import type { Actor } from '../../platform/session';
-import { assertMayActOnClient } from '../clients/client-scope';
-import { findUserById } from '../users/user-accounts.service';
+import { assertMayActOnClient } from '../clients';
+import { findUserById } from '../users';
 import { issueInvoice, storeInvoicePdf } from './invoice.service';
 import { paypalOf } from './paypal-client';
 import {

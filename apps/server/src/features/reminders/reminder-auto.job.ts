@@ -2,14 +2,8 @@ import type { AppDeps } from '../../platform/deps';
 import { newId } from '../../platform/ids';
 import type { JobHandler } from '../../platform/jobs';
 import { defineSchedule, type ScheduledRun } from '../../platform/scheduler';
-import { coursesWithRemindersOn } from '../courses/course-reminder-ref';
-import { loadCourse } from '../courses/course.service';
-import {
-  claimReminderSlots,
-  openParticipantIds,
-  trainingIdsOfCourse,
-  trainingOfClient,
-} from '../trainings/reminder-targets.service';
+import { coursesWithRemindersOn, loadCourse } from '../courses';
+import { claimReminderSlots, openParticipantIds, trainingIdsOfCourse, trainingOfClient } from '../trainings';
 import { insertDueReminders, setReminderMail } from './reminder.repository';
 import { isReachable, queueReminderMail, reminderContext } from './reminder-mail';
 import { isReminderDay, trainingRefusal } from './reminder-rules';

@@ -4,10 +4,10 @@ import { pickLocalized } from '@lms/contracts/modules';
 import type { DbOrTrx } from '../../db/database';
 import type { AppDeps } from '../../platform/deps';
 import { isMailTemplateOfKind } from '../templates';
-import { notifyUsers } from '../messages/notify';
-import { sendTemplatedMail } from '../mail/send-templated-mail';
-import { trainingLink, type TrainingRow } from '../trainings/reminder-targets.service';
-import { findUserById } from '../users/user-accounts.service';
+import { notifyUsers } from '../messages';
+import { sendTemplatedMail } from '../mail';
+import { trainingLink, type TrainingRow } from '../trainings';
+import { findUserById } from '../users';
 import { effectiveDates } from './reminder-rules';
 
 /** What every reminder of one training shares: the course, the template, the deadline and the link. */

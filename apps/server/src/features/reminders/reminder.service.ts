@@ -6,14 +6,9 @@ import type { AppDeps } from '../../platform/deps';
 import { conflict, notFound } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import type { Actor } from '../../platform/session';
-import { loadCourse } from '../courses/course.service';
-import {
-  assignedParticipantsInScope,
-  claimReminderSlots,
-  visibleTraining,
-  type TrainingRow,
-} from '../trainings/reminder-targets.service';
-import { resolveUserScope, type UserScope } from '../users/user-scope';
+import { loadCourse } from '../courses';
+import { assignedParticipantsInScope, claimReminderSlots, visibleTraining, type TrainingRow } from '../trainings';
+import { resolveUserScope, type UserScope } from '../users';
 import { insertReminder } from './reminder.repository';
 import { isReachable, queueReminderMail, reminderContext, type ReminderContext } from './reminder-mail';
 import { participantRefusal, trainingRefusal, utcDay } from './reminder-rules';

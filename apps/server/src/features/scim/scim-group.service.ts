@@ -9,8 +9,8 @@ import {
   memberIdsOfDirectoryGroup,
   updateDirectoryGroup,
   type GroupRow,
-} from '../groups/group-directory.service';
-import { findDirectoryUsersByIds } from '../users/user-directory.service';
+} from '../groups';
+import { findDirectoryUsersByIds } from '../users';
 import type { ScimContext } from './scim-context';
 import { scimFail } from './scim-error';
 import { applyOperations, readOperations } from './scim-patch-ops';

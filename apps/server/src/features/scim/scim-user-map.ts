@@ -1,5 +1,5 @@
 import { LOCALES, type TLocale } from '@lms/contracts/constants';
-import type { UserRow } from '../users/user-directory.service';
+import type { UserRow } from '../users';
 import { scimFail } from './scim-error';
 import type { ScimData } from './scim-resource.repository';
 import { ENTERPRISE_SCHEMA, knownAttributes, USER_SCHEMA } from './scim-schema';

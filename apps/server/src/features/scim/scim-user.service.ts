@@ -1,5 +1,5 @@
 import type { DbOrTrx } from '../../db/database';
-import { directoryGroupRefsOfUser } from '../groups/group-directory.service';
+import { directoryGroupRefsOfUser } from '../groups';
 import {
   deleteDirectoryUser,
   findDirectoryUser,
@@ -7,7 +7,7 @@ import {
   listDirectoryUsers,
   saveDirectoryUser,
   type UserRow,
-} from '../users/user-directory.service';
+} from '../users';
 import type { ScimContext } from './scim-context';
 import { scimFail } from './scim-error';
 import { applyOperations, readOperations } from './scim-patch-ops';

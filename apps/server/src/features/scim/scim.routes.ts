@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { bearerToken } from '../../platform/access';
 import type { AppDeps } from '../../platform/deps';
 import { answerUndeclaredMethods, collectDeclaredMethods } from '../../platform/method-not-allowed';
-import { clientTokenVerifier } from '../client-tokens/client-token-auth';
+import { clientTokenVerifier } from '../client-tokens';
 import type { ScimContext } from './scim-context';
 import { resourceType, resourceTypes, schemaById, schemas, serviceProviderConfig } from './scim-discovery';
 import { installScimErrorHandler, SCIM_CONTENT_TYPE, scimFail } from './scim-error';

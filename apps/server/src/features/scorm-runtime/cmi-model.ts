@@ -1,5 +1,5 @@
 import type { TModuleStatus, TSuccessStatus } from '@lms/contracts/scorm-runtime';
-import type { PlayerLaunchable } from '../modules/module-manifest';
+import type { PlayerLaunchable } from '../modules';
 
 // What the server does with a SCORM version's CMI data: check a commit against the data model's limits and
 // vocabularies, say what it means for the item's status, and build the values a fresh API starts with.

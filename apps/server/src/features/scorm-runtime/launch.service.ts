@@ -4,7 +4,7 @@ import { notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
 import type { Actor } from '../../platform/session';
 import type { Tenant } from '../../platform/tenant';
-import { findRuntimeModule, type RuntimeModule } from '../modules/module.service';
+import { findRuntimeModule, type RuntimeModule } from '../modules';
 import { signLaunchToken, type LaunchClaims } from './launch-token';
 import {
   findLatestPreviewAttempt,

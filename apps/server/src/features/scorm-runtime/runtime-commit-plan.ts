@@ -4,7 +4,7 @@ import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { ScormScoDataTable } from '../../db/database';
 import { nowIso } from '../../platform/ids';
-import type { RuntimeModule } from '../modules/module.service';
+import type { RuntimeModule } from '../modules';
 import type { CommitCheck } from './cmi-model';
 import type { LaunchClaims } from './launch-token';
 import type { CommitAttemptFields, CommitItemRow, CommitRead } from './scorm-runtime.repository';

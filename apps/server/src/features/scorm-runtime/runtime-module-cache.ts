@@ -1,7 +1,7 @@
 import type { TLocale } from '@lms/contracts/constants';
 import type { DbOrTrx } from '../../db/database';
 import { shortCache } from '../../platform/short-cache';
-import { findRuntimeModule, type RuntimeModule } from '../modules/module.service';
+import { findRuntimeModule, type RuntimeModule } from '../modules';
 
 /**
  * A module's parsed manifest and texts for the runtime calls (issue 15: every commit read and parsed them again, two

@@ -1,5 +1,5 @@
 import type { TModuleStatus, TSuccessStatus } from '@lms/contracts/scorm-runtime';
-import type { PlayerLaunchable } from '../modules/module-manifest';
+import type { PlayerLaunchable } from '../modules';
 
 // Multi-SCO roll-up to the module (issue 5): the module is COMPLETED when every launchable item of the current
 // package is, STARTED once any item has data, else PENDING. Success: failed if any SCO failed, passed when every SCO

@@ -2,8 +2,7 @@ import type { TParticipantListQuery, TParticipantSort, TTrainingCounts } from '@
 import { sql, type OrderByItemBuilder, type SqlBool } from 'kysely';
 import type { DbOrTrx } from '../../db/database';
 import { countCapped, likeContains, startsPastCap } from '../../platform/paging';
-import { searchWords } from '../users/user-search-keys';
-import { isGroupScoped, userInScope, type UserScope } from '../users/user-scope';
+import { searchWords, isGroupScoped, userInScope, type UserScope } from '../users';
 
 // The participants of trainings with their users' names, inside the actor's scope (PERMISSIONS.md "groups": a
 // coordinator sees the members of the groups they coordinate). A page is found from the training's own rows (their

@@ -1,5 +1,5 @@
 import type { DbOrTrx } from '../../db/database';
-import { userInScope, type UserScope } from '../users/user-scope';
+import { userInScope, type UserScope } from '../users';
 
 // What the reminders feature needs of the trainings' tables (it reaches them through reminder-targets.service.ts).
 

@@ -1,7 +1,7 @@
 import type { DbOrTrx } from '../../db/database';
 import type { AppDeps } from '../../platform/deps';
-import { clientBaseUrl } from '../account/account-links';
-import type { UserScope } from '../users/user-scope';
+import { clientBaseUrl } from '../account';
+import type { UserScope } from '../users';
 import { findClientDomain, findTrainingById } from './training.repository';
 import { findVisibleTraining } from './training-scope';
 

@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type SqlBool, type Expression } from 'kysely';
 import type { Database, DbOrTrx } from '../../db/database';
-import type { UserScope } from '../users/user-scope';
+import type { UserScope } from '../users';
 import { isCoordinatorScope } from './training-scope';
 
 // The staff home's training figures (issue 12), in one grouped query each: no work per participant beyond an

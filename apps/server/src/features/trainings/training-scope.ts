@@ -1,6 +1,6 @@
 import type { DbOrTrx } from '../../db/database';
 import { notFound } from '../../platform/errors';
-import type { UserScope } from '../users/user-scope';
+import type { UserScope } from '../users';
 import { findTrainingById, isTrainingOfGroups, type TrainingRow } from './training.repository';
 
 // PERMISSIONS.md "Scopes": a coordinator sees and manages the trainings assigned to a group they coordinate (and

@@ -1,7 +1,7 @@
 import type { TTrainingCounts } from '@lms/contracts/trainings';
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database';
-import type { UserScope } from '../users/user-scope';
+import type { UserScope } from '../users';
 import { participantsInScope } from './participant-list.repository';
 
 // The aggregates behind a training's charts (issue "Trainings and the learner journey", point 4), inside the

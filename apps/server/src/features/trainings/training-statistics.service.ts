@@ -5,7 +5,7 @@ import {
 } from '@lms/contracts/trainings';
 import type { AppDeps } from '../../platform/deps';
 import type { Actor } from '../../platform/session';
-import { resolveUserScope } from '../users/user-scope';
+import { resolveUserScope } from '../users';
 import { findVisibleTraining } from './training-scope';
 import { completionsPerDay, statusDistribution } from './training-statistics.repository';
 

@@ -1,6 +1,6 @@
 import type { TLocale } from '@lms/contracts/constants';
 import type { DbOrTrx } from '../../db/database';
-import { courseTitlesOf } from '../courses/course-ref';
+import { courseTitlesOf } from '../courses';
 import { findTrainingsByIds, trainingGroupPairs } from './training.repository';
 
 // What the groups feature asks of trainings: how many use a group (a group with trainings is not deleted, spec

@@ -1,9 +1,9 @@
 import type { TLocale } from '@lms/contracts/constants';
 import type { TTrainingCounts, TTrainingSummary } from '@lms/contracts/trainings';
 import type { DbOrTrx } from '../../db/database';
-import { courseTitlesOf } from '../courses/course-ref';
-import { findTrainingGroups } from '../groups/group-training-refs';
-import type { UserScope } from '../users/user-scope';
+import { courseTitlesOf } from '../courses';
+import { findTrainingGroups } from '../groups';
+import type { UserScope } from '../users';
 import { countParticipants } from './participant-list.repository';
 import { trainingGroupPairs, type TrainingListRow } from './training.repository';
 

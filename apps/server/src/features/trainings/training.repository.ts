@@ -4,7 +4,7 @@ import type { TTrainingListQuery, TTrainingSort } from '@lms/contracts/trainings
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { DbOrTrx } from '../../db/database';
 import { likeContains, paginate } from '../../platform/paging';
-import { foldForSearch } from '../courses/course-ref';
+import { foldForSearch } from '../courses';
 import type { TrainingGroupsTable, TrainingsTable } from './training.table';
 
 export type TrainingRow = Selectable<TrainingsTable>;

@@ -10,11 +10,10 @@ import type { AppDeps } from '../../platform/deps';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
 import type { Actor } from '../../platform/session';
-import { assertCourseExists } from '../courses/course-ref';
-import { findTrainingGroups, memberIdsOfGroups } from '../groups/group-training-refs';
-import { deleteTrainingAttempts } from '../scorm-runtime/progress.service';
-import { findSelectedUsers, userIdsInScope } from '../users/user-find';
-import { resolveUserScope, type UserScope } from '../users/user-scope';
+import { assertCourseExists } from '../courses';
+import { findTrainingGroups, memberIdsOfGroups } from '../groups';
+import { deleteTrainingAttempts } from '../scorm-runtime';
+import { findSelectedUsers, userIdsInScope, resolveUserScope, type UserScope } from '../users';
 import { countForDeletion, directParticipants } from './participant-list.repository';
 import { participantsOfTraining } from './participant.repository';
 import {

@@ -5,9 +5,7 @@ import type { DbOrTrx } from '../../db/database';
 import { isCommonPassword } from '../../platform/common-passwords';
 import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
-import { assertRoleChange } from '../users/user-rules';
-import type { UserScope } from '../users/user-scope';
-import { foldText } from '../users/user-search-keys';
+import { assertRoleChange, foldText, type UserScope } from '../users';
 import type { ImportCandidate } from './import-rows';
 import { chunks } from '../../db/chunks';
 

@@ -2,7 +2,7 @@ import { LOCALES, type TLocale } from '@lms/contracts/constants';
 import { ROLES, type TRole } from '@lms/contracts/roles';
 import type { TGender, TImportIssueCode, TUserCsvField } from '@lms/contracts/users';
 import { checkPasswordHash, looksLikePasswordHash } from '../../platform/password-hash-bounds';
-import { foldText } from '../users/user-search-keys';
+import { foldText } from '../users';
 
 /** Header names people use for each column, in German, English and French; compared folded, without punctuation. */
 const SYNONYMS: Record<TUserCsvField, string[]> = {

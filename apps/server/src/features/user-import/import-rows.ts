@@ -2,7 +2,7 @@ import type { TLocale } from '@lms/contracts/constants';
 import type { TRole } from '@lms/contracts/roles';
 import { ZUsername, type TGender, type TImportIssue, type TUserCsvField } from '@lms/contracts/users';
 import { z } from 'zod';
-import { GROUP_SEPARATOR } from '../users/user-export';
+import { GROUP_SEPARATOR } from '../users';
 import {
   parseActive,
   parseDate,

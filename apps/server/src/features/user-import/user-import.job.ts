@@ -3,7 +3,7 @@ import type { TLoginType, TRole } from '@lms/contracts/roles';
 import type { JobHandler } from '../../platform/jobs';
 import { PermanentJobError } from '../../platform/jobs-retry';
 import type { Actor } from '../../platform/session';
-import { findUserById } from '../users/user-accounts.service';
+import { findUserById } from '../users';
 import { runImport } from './import-run';
 import { findImport, findImportTenant, parseOptions, updateImport } from './user-import.repository';
 

@@ -5,7 +5,7 @@ import { publish } from '../../platform/events';
 import { badRequest } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
 import type { Tenant } from '../../platform/tenant';
-import { addUsersToGroup, membersAmong, removeUsersFromGroup, usableGroup } from '../groups/group-membership';
+import { addUsersToGroup, membersAmong, removeUsersFromGroup, usableGroup } from '../groups';
 import { exportUsersCsv } from './user-export';
 import { findSelectedUsers } from './user-find';
 import { listUserIdsOfFilter } from './user-list';

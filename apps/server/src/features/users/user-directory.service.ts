@@ -1,7 +1,7 @@
 import { LOGIN_TYPES } from '@lms/contracts/roles';
 import type { DbOrTrx } from '../../db/database';
 import { sliceRows, type RowSlice } from '../../platform/paging';
-import { recordDeletedUsers } from '../clients/client-accounts.service';
+import { recordDeletedUsers } from '../clients';
 import { deleteUsersByIds, endSessionsOfUsers, normaliseLogin, saveUserFields, type UserRow } from './user.repository';
 
 /**

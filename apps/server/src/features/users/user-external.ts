@@ -1,7 +1,7 @@
 import type { TUpdateUserBody } from '@lms/contracts/users';
 import type { DbOrTrx } from '../../db/database';
 import { badRequest } from '../../platform/errors';
-import { groupIdsOfMember } from '../groups/group-membership';
+import { groupIdsOfMember } from '../groups';
 import type { UserRow } from './user.repository';
 
 const sameSet = (a: readonly string[], b: readonly string[]) => {

@@ -1,6 +1,6 @@
 import type { TUser } from '@lms/contracts/users';
 import type { DbOrTrx } from '../../db/database';
-import { membershipsOfUsers } from '../groups/group-membership';
+import { membershipsOfUsers } from '../groups';
 import { presentUser } from './user.presenter';
 import { findCompany, type UserRow } from './user.repository';
 

@@ -2,7 +2,7 @@ import type { TUser } from '@lms/contracts/users';
 import type { AppDeps } from '../../platform/deps';
 import { badRequest } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
-import { recordDeletedUsers } from '../clients/client-accounts.service';
+import { recordDeletedUsers } from '../clients';
 import { findSelectedUsers } from './user-find';
 import { presentUserRows } from './user-present';
 import { assertNotExternal, assertNotHigherRank, assertNotOwnStatus, assertNotSelfDelete } from './user-rules';

@@ -1,0 +1,25 @@
+// The public face of features/trainings: what other features may import (docs/architecture.md, "Feature faces").
+
+export { openParticipantIds, trainingsDueOn } from './deadline-targets.service';
+export { listMyTrainings } from './learner.service';
+export {
+  assignedParticipantsInScope,
+  claimReminderSlots,
+  trainingIdsOfCourse,
+  trainingLink,
+  trainingOfClient,
+  visibleTraining,
+} from './reminder-targets.service';
+export type { TrainingRow } from './reminder-targets.service';
+export { ownTrainingsOfCourses, startOwnTraining } from './self-enrolment.service';
+export {
+  completedUserIds,
+  coursesOfTrainings,
+  findClientDomain,
+  findCompletion,
+  findVisibleTraining,
+} from './training-certificates';
+export { countOpenTrainings, countOverdueParticipants } from './training-figures';
+export { syncTrainingParticipants } from './training-membership';
+export { recordModuleProgress } from './training-progress.service';
+export { countTrainingsOfGroup, coursesOfTrainingGroups } from './training-usage';
