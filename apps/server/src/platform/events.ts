@@ -112,7 +112,7 @@ const handlers = new Map<EventName, Array<Handler<never>>>();
 const providers = new Map<keyof DomainPorts, unknown>();
 
 export function subscribe<K extends EventName>(name: K, handler: Handler<K>): void {
-  handlers.set(name, [...(handlers.get(name) ?? []), handler as Handler<never>]);
+  handlers.set(name, [...(handlers.get(name) ?? []), handler]);
 }
 
 /** Runs every handler of the event in order, each awaited; the first error rejects (and so rolls back the trx). */
