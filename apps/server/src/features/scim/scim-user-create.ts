@@ -3,13 +3,7 @@ import { LOGIN_TYPES } from '@lms/contracts/roles';
 import type { Db, DbOrTrx } from '../../db/database';
 import { newId, nowIso } from '../../platform/ids';
 import { settle, turnBatch, type Settled } from '../../platform/turn-batch';
-import {
-  insertUsersReturning,
-  loginClashAmong,
-  loginValues,
-  usersByLogin,
-  type UserRow,
-} from '../users/user-directory.service';
+import { insertUsersReturning, loginClashAmong, loginValues, usersByLogin, type UserRow } from '../users';
 import { scimFail } from './scim-error';
 import { insertResources, type ScimData } from './scim-resource.repository';
 import { userFieldsOf, userResource, type UserColumns } from './scim-user-map';

@@ -17,8 +17,12 @@ export {
   findDirectoryUsersByIds,
   findLoginClash,
   findScimUserByEmail,
+  insertUsersReturning,
   listDirectoryUsers,
+  loginClashAmong,
+  loginValues,
   saveDirectoryUser,
+  usersByLogin,
 } from './user-directory.service';
 export { GROUP_SEPARATOR } from './user-export';
 export { findSelectedUsers, findUserInScope, userIdsInScope } from './user-find';
