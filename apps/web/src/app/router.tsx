@@ -5,7 +5,6 @@ import { contentRoutes } from '../features/content/routes';
 import { contactsRoutes } from '../features/contacts/routes';
 import { coordinationRoutes } from '../features/coordination/routes';
 import { documentsRoutes } from '../features/documents/routes';
-import { entraRoutes } from '../features/entra/routes';
 import { learnerRoutes } from '../features/learner/routes';
 import { premiumRoutes } from '../features/premium/routes';
 import { messagesRoutes } from '../features/messages/routes';
@@ -13,14 +12,18 @@ import { publicRoutes } from '../features/public/routes';
 import { resellerRoutes } from '../features/reseller/routes';
 import type { AppRoute } from '../lib/lazy-route';
 import { registerNavigate } from '../lib/navigation';
+import { composedRoutes } from './composed-routes';
 import { NotFoundRoute, PlainLayout, RootLayout, ShellLayout } from './layout/layouts';
 import { RouteErrorPage } from './layout/route-error-page';
 
-/** The whole route table of spec section 2, one list per area; the rules live in lib/route-rules.ts. */
+/**
+ * The whole route table of spec section 2, one list per area and the pages that show two areas (composed-routes.tsx);
+ * the rules live in lib/route-rules.ts.
+ */
 const ALL_ROUTES: AppRoute[] = [
   ...authRoutes,
-  ...entraRoutes,
   ...publicRoutes,
+  ...composedRoutes,
   ...learnerRoutes,
   ...premiumRoutes,
   ...messagesRoutes,

@@ -42,7 +42,7 @@ export const setAuthHeaderName = (name: typeof authHeaderName): void => {
 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A SCIM user's identity-provider access token (ARCHITECTURE section 5), supplied by features/entra. */
+/** A SCIM user's identity-provider access token (ARCHITECTURE section 5), supplied by features/auth/entra. */
 export interface AccessTokenSource {
   current: () => string | null;
   /** Refreshes the token after a 399; the source throttles it (once per 10 s, spec section 9). */

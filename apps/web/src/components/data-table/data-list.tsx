@@ -2,8 +2,7 @@ import { Box, NativeSelect, Stack, Text } from '@mantine/core';
 import type { Row, VisibilityState } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RowProps } from './data-table';
-import type { DataColumn, Sorting } from './types';
+import type { DataColumn, RowProps, Sorting } from './types';
 
 interface Props<T> {
   rows: Row<T>[];

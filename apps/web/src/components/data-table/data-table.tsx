@@ -8,16 +8,14 @@ import {
   type RowSelectionState,
   type Updater,
 } from '@tanstack/react-table';
-import { useMemo, type HTMLAttributes, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../lib/error-text';
 import { TablePaging, type Paging } from '../table-paging';
 import { ColumnMenu } from './column-menu';
 import { DataList, ListSortSelect } from './data-list';
 import { LIST_WIDTH, useColumnVisibility } from './use-column-visibility';
-import type { DataColumn, Selection, Sorting } from './types';
-
-export type RowProps = HTMLAttributes<HTMLElement> & Record<`data-${string}`, string>;
+import type { DataColumn, RowProps, Selection, Sorting } from './types';
 
 export interface DataTableProps<T> {
   /** The rows of this page; undefined while the first page loads. */

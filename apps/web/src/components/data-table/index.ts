@@ -1,4 +1,4 @@
-export { DataTable, type DataTableProps, type RowProps } from './data-table';
+export { DataTable, type DataTableProps } from './data-table';
 export { CellText } from './cell-text';
-export type { DataColumn, Selection, Sorting, SortOrder } from './types';
+export type { DataColumn, RowProps, Selection, Sorting, SortOrder } from './types';
 export { useSorting } from './use-sorting';

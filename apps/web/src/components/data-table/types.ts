@@ -1,4 +1,7 @@
-import type { ReactNode } from 'react';
+import type { HTMLAttributes, ReactNode } from 'react';
+
+/** Attributes of one rendered row (a test id, a class), on the table's row and the phone list's item alike. */
+export type RowProps = HTMLAttributes<HTMLElement> & Record<`data-${string}`, string>;
 
 export type SortOrder = 'asc' | 'desc';
 

@@ -1,8 +1,7 @@
 import { lazyPage, type AppRoute } from '../../lib/lazy-route';
 
-/** Spec section 2, learner: the dashboard and /training/{id}[/progress|/module/{moduleId}]. */
+/** Spec section 2, learner: /training/{id}[/progress|/module/{moduleId}]; the dashboard (`/`) is in app/composed-routes.tsx. */
 export const learnerRoutes: AppRoute[] = [
-  { path: '/', Page: lazyPage(() => import('./pages/home-page'), 'HomePage') },
   { path: '/training/:id', Page: lazyPage(() => import('./pages/training-page'), 'TrainingPage') },
   {
     path: '/training/:id/progress',

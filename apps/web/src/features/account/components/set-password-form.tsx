@@ -8,7 +8,7 @@ import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
 import { useCurrentClient } from '../../../lib/use-current-client';
-import { PasswordChecklist, isPasswordAcceptable } from '../../auth/components/password-checklist';
+import { PasswordChecklist, isPasswordAcceptable } from '../../../components/password-checklist';
 import { checkLink, setPasswordFromLink } from '../api/account';
 import { notifySuccess } from '../../../lib/notify';
 

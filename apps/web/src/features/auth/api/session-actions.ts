@@ -42,7 +42,7 @@ export async function signOut(queryClient: QueryClient): Promise<{ endSessionUrl
   clearAuth();
   forgetUserData(queryClient);
   // Loaded on sign-out only: the first visit's scripts stay within their budget (e2e/first-visit.e2e.ts).
-  const { signOutOfMicrosoft } = await import('../../entra/entra-sign-out');
+  const { signOutOfMicrosoft } = await import('../entra/entra-sign-out');
   return { endSessionUrl: await signOutOfMicrosoft() };
 }
 

@@ -9,7 +9,7 @@ import { takeRedirectPath, useAuth } from '../../../lib/auth-store';
 import { PASSWORD_CHANGE_PATH, PLATFORM_INACTIVE_PATH } from '../../../lib/route-rules';
 import { useCurrentClient } from '../../../lib/use-current-client';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { EntraSignInLink } from '../../entra/components/entra-sign-in-link';
+import { EntraSignInLink } from '../entra/components/entra-sign-in-link';
 import { signIn } from '../api/session-actions';
 
 /** The login messages of spec section 8, by what the server answered. */

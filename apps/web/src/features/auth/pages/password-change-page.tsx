@@ -10,7 +10,7 @@ import { useErrorText } from '../../../lib/error-text';
 import { useCurrentClient } from '../../../lib/use-current-client';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { changePassword } from '../api/session-actions';
-import { PasswordChecklist, isPasswordAcceptable } from '../components/password-checklist';
+import { PasswordChecklist, isPasswordAcceptable } from '../../../components/password-checklist';
 
 /**
  * /password-change-required: forced after an initial password (spec section 4), and the menu's "change password".

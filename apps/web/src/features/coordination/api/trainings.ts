@@ -12,7 +12,7 @@ import {
 } from '@lms/contracts/trainings';
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiDelete, apiGet, apiPost } from '../../../lib/api-client';
-import { queryString } from './users';
+import { queryString } from '../../../lib/query-string';
 
 // The coordination calls of trainings (spec section 7: CRUD /course-training and the participants' status table).
 

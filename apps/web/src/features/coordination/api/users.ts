@@ -14,16 +14,10 @@ import {
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import { ApiError, apiDelete, apiFetchBlob, apiGet, apiPost } from '../../../lib/api-client';
 import { getAuthState } from '../../../lib/auth-store';
+import { saveBlob } from '../../../lib/download';
+import { queryString } from '../../../lib/query-string';
 
 export type UserListParams = Pick<TUserListQuery, 'page' | 'pageSize' | 'sort' | 'order'> & TUserFilter;
-
-/** `?a=1&b=x` from the set values only. */
-export function queryString(params: Record<string, string | number | undefined | null>): string {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
-  const s = q.toString();
-  return s ? `?${s}` : '';
-}
 
 export const userKeys = {
   all: ['users'] as const,
@@ -59,22 +53,10 @@ export const runBulk = (action: Exclude<TBulkAction, 'export'>, selection: TUser
 export const deleteUserById = (id: string) =>
   apiPost('/users/bulk', { action: 'delete', selection: { ids: [id] } }, ZBulkResult);
 
-/** Saves a CSV answer as a file download. */
-function saveFile(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}
-
 const today = () => new Date().toISOString().slice(0, 10);
 
 export async function exportSearch(filter: TUserFilter): Promise<void> {
-  saveFile(await apiFetchBlob(`/users/export${queryString({ ...filter })}`), `users-${today()}.csv`);
+  saveBlob(await apiFetchBlob(`/users/export${queryString({ ...filter })}`), `users-${today()}.csv`);
 }
 
 /** Export of a selection goes through the bulk call (POST), so it is fetched here rather than with apiFetchBlob. */
@@ -91,7 +73,7 @@ export async function exportSelection(selection: TUserSelection): Promise<void> 
       ? new ApiError(res.status, body.data.error, body.data.message, body.data.details)
       : new ApiError(res.status, 'unknown_error', `HTTP ${res.status}`);
   }
-  saveFile(await res.blob(), `users-${today()}.csv`);
+  saveBlob(await res.blob(), `users-${today()}.csv`);
 }
 
 export async function uploadPicture(id: string, file: File) {

@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiGet } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
-import { queryString } from '../api/users';
+import { queryString } from '../../../lib/query-string';
 
 export interface CourseChoice {
   id: string;

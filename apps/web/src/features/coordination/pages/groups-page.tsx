@@ -3,7 +3,7 @@ import { Anchor, Badge, Button, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
-import { CellText } from '../../../components/data-table';
+import { CellText, useSorting } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { PagedTable } from '../../../components/paged-table';
 import { SearchField, useListSearch } from '../../../components/search-field';
@@ -12,7 +12,6 @@ import { formatDay } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useGroups } from '../api/groups';
 import { GroupDrawer, type GroupDrawerState } from '../components/group-drawer';
-import { useSorting } from '../components/sort-header';
 
 type GroupSort = (typeof GROUP_SORTS)[number];
 

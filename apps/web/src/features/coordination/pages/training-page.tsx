@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useSorting } from '../../../components/data-table';
 import { PageLoader } from '../../../components/page-loader';
 import { usePaging } from '../../../components/table-paging';
 import { showApiError, useErrorText } from '../../../lib/error-text';
@@ -15,7 +16,6 @@ import { remindAllOpen, remindParticipant } from '../api/reminders';
 import { refreshTrainings, setOptional, useParticipants, useTraining, useTrainingStatistics } from '../api/trainings';
 import { CertificateRegeneration } from '../components/certificate-regeneration';
 import { ParticipantTable } from '../components/participant-table';
-import { useSorting } from '../components/sort-header';
 import { TrainingDrawer, type TrainingDrawerState } from '../components/training-drawer';
 import { TrainingFigures } from '../components/training-figures';
 

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
-import { CellText } from '../../../components/data-table';
+import { CellText, useSorting } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { PagedTable } from '../../../components/paged-table';
 import { RowActions } from '../../../components/row-actions';
@@ -14,7 +14,6 @@ import { formatDate } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useAllGroups } from '../api/groups';
 import { useTrainings } from '../api/trainings';
-import { useSorting } from '../components/sort-header';
 import { TrainingDeleteModal, type TrainingToDelete } from '../components/training-delete-modal';
 import { TrainingDrawer, type TrainingDrawerState } from '../components/training-drawer';
 

@@ -1,17 +1,20 @@
 import { Alert, Card, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { useAuth } from '../../../lib/auth-store';
 import { useErrorText } from '../../../lib/error-text';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { PremiumCatalogue } from '../../premium/components/premium-catalogue';
-import { useMyTrainings } from '../api/my-trainings';
+import { useMyTrainings } from '../../../lib/use-my-trainings';
 import { TrainingCard } from '../components/training-card';
 import { WelcomeDialog } from '../components/welcome-dialog';
 
-/** The dashboard (spec section 2): the user's trainings, the welcome dialog once, downloads and help. */
-export function DashboardPage() {
+/**
+ * The dashboard (spec section 2): the user's trainings, the welcome dialog once, downloads and help. `catalogue`
+ * stands below the trainings: the premium courses, placed by the app shell (app/pages/home-page.tsx).
+ */
+export function DashboardPage({ catalogue }: { catalogue?: ReactNode }) {
   const { t } = useTranslation('learner');
   usePageTitle(t('dashboard.title'));
   const errorText = useErrorText();
@@ -49,7 +52,7 @@ export function DashboardPage() {
           </SimpleGrid>
         )}
       </Stack>
-      <PremiumCatalogue />
+      {catalogue}
       <SimpleGrid cols={{ base: 1, sm: 2 }} mt="md">
         <Card withBorder component={Link} to="/documents" style={{ textDecoration: 'none' }}>
           <Title order={2} size="h4">

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useErrorText, showApiError } from '../../../lib/error-text';
 import { formatDay } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
-import { useMayWriteClient } from '../../reseller/components/use-may-write-client';
+import { useMayWriteClient } from '../../../lib/use-may-write-client';
 import { markPurchasePaid, refreshPremium, useClientPurchases } from '../api/premium';
 import { formatCents } from './money';
 

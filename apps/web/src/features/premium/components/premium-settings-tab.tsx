@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/page-loader';
 import { useErrorText } from '../../../lib/error-text';
 import { notifySuccess } from '../../../lib/notify';
-import { useMayWriteClient } from '../../reseller/components/use-may-write-client';
+import { useMayWriteClient } from '../../../lib/use-may-write-client';
 import { premiumKeys, savePremiumSettings, usePremiumSettings } from '../api/premium';
 import { ClientPurchases } from './client-purchases';
 

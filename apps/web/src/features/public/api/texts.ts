@@ -1,5 +1,5 @@
 import type { TLocale } from '@lms/contracts/constants';
-import { ZResolvedLegalText, ZRichTextPreview, type TLegalTextKind } from '@lms/contracts/legal-texts';
+import { ZResolvedLegalText, type TLegalTextKind } from '@lms/contracts/legal-texts';
 import { ZPlatformText, type TPlatformTextKey } from '@lms/contracts/platform-texts';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api-client';
@@ -22,7 +22,3 @@ export const usePlatformText = (key: TPlatformTextKey, locale: TLocale) =>
 
 export const savePlatformText = (key: TPlatformTextKey, locale: TLocale, markdown: string) =>
   apiPost(`/platform-texts/${key}`, { locale, markdown }, ZPlatformText);
-
-/** The server renders and sanitises the draft exactly as it will for readers. */
-export const previewRichText = (format: 'MARKDOWN' | 'CUSTOM', text: string, signal?: AbortSignal) =>
-  apiPost('/legal-texts/preview', { format, text }, ZRichTextPreview, { signal });

@@ -9,7 +9,7 @@ import { ReasonButton } from '../../../components/reason-button';
 import { showApiError } from '../../../lib/error-text';
 import { notifySuccess } from '../../../lib/notify';
 import { savePlatformText, usePlatformText } from '../api/texts';
-import { MarkdownPreview } from './markdown-preview';
+import { MarkdownPreview } from '../../../components/markdown-preview';
 
 interface Props {
   textKey: TPlatformTextKey;

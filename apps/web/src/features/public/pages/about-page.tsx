@@ -4,7 +4,7 @@ import { useErrorText } from '../../../lib/error-text';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { EditTextButton } from '../components/edit-text-button';
 import { PlatformTextEditor } from '../components/platform-text-editor';
-import { RichHtml } from '../components/rich-html';
+import { RichHtml } from '../../../components/rich-html';
 import { usePlatformTextPage } from '../components/use-platform-text-page';
 
 /** /about (spec section 2, public): what the platform is, in the reader's language; a SUPERADMIN edits it here. */

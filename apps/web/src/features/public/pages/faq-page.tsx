@@ -6,7 +6,7 @@ import { useErrorText } from '../../../lib/error-text';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { EditTextButton } from '../components/edit-text-button';
 import { PlatformTextEditor } from '../components/platform-text-editor';
-import { RichHtml } from '../components/rich-html';
+import { RichHtml } from '../../../components/rich-html';
 import { usePlatformTextPage } from '../components/use-platform-text-page';
 
 const plainText = (html: string) => new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';

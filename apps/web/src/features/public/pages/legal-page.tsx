@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/error-text';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useLegalText } from '../api/texts';
-import { PdfViewer } from '../components/pdf-viewer';
-import { RichHtml } from '../components/rich-html';
+import { PdfViewer } from '../../../components/pdf-viewer';
+import { RichHtml } from '../../../components/rich-html';
 
 /**
  * /client/imprint and /client/privacy-policy (spec section 2: public, open while a password change is pending):

@@ -7,7 +7,7 @@ import {
 import { ZOk } from '@lms/contracts/common';
 import { useQuery } from '@tanstack/react-query';
 import { apiDelete, apiGet, apiPost } from '../../../lib/api-client';
-import { listQuery } from './list-query';
+import { queryString } from '../../../lib/query-string';
 
 export const clientContactKeys = { of: (clientId: string) => ['client-contacts', clientId] as const };
 
@@ -15,7 +15,7 @@ export const clientContactKeys = { of: (clientId: string) => ['client-contacts',
 export const useClientContacts = (clientId: string) =>
   useQuery({
     queryKey: clientContactKeys.of(clientId),
-    queryFn: () => apiGet(`/client-contact${listQuery({ clientId })}`, ZClientContactList),
+    queryFn: () => apiGet(`/client-contact${queryString({ clientId })}`, ZClientContactList),
   });
 
 export const createClientContact = (body: TCreateClientContactBody) => apiPost('/client-contact', body, ZClientContact);

@@ -8,7 +8,7 @@ import {
 } from '@lms/contracts/client-tokens';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiDelete, apiGet, apiPost } from '../../../lib/api-client';
-import { listQuery } from './list-query';
+import { queryString } from '../../../lib/query-string';
 
 export const clientTokenKeys = {
   of: (clientId: string) => ['client-tokens', clientId] as const,
@@ -18,7 +18,7 @@ export const clientTokenKeys = {
 export const useClientTokens = (q: TClientTokenQuery) =>
   useQuery({
     queryKey: clientTokenKeys.list(q),
-    queryFn: () => apiGet(`/client-token${listQuery({ ...q })}`, ZClientTokenPage),
+    queryFn: () => apiGet(`/client-token${queryString({ ...q })}`, ZClientTokenPage),
     placeholderData: keepPreviousData,
   });
 
@@ -28,4 +28,4 @@ export const createClientToken = (body: TCreateClientTokenBody) => apiPost('/cli
 /** Spec section 8 "token invalidation success or failure": the tab says which, in its own words. */
 export const invalidateClientToken = (id: string) => apiDelete(`/client-token/${id}`, ZClientToken);
 export const invalidateAllClientTokens = (clientId: string) =>
-  apiDelete(`/client-token${listQuery({ clientId })}`, ZInvalidatedClientTokens);
+  apiDelete(`/client-token${queryString({ clientId })}`, ZInvalidatedClientTokens);

@@ -8,7 +8,7 @@ import {
 } from '@lms/contracts/companies';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiDelete, apiGet, apiPost } from '../../../lib/api-client';
-import { listQuery } from './list-query';
+import { queryString } from '../../../lib/query-string';
 
 export const companyKeys = {
   of: (clientId: string) => ['companies', clientId] as const,
@@ -19,7 +19,7 @@ export const companyKeys = {
 export const useCompanies = (q: TCompanyQuery) =>
   useQuery({
     queryKey: companyKeys.list(q),
-    queryFn: () => apiGet(`/company${listQuery({ ...q })}`, ZCompanyPage),
+    queryFn: () => apiGet(`/company${queryString({ ...q })}`, ZCompanyPage),
     placeholderData: keepPreviousData,
   });
 

@@ -15,7 +15,7 @@ import { companyKeys, createCompany, deleteCompany, renameCompany, useCompanies 
 import { changeAndDeleteColumn } from './client-row-actions';
 import { ClientTabIntro } from './client-tab-intro';
 import { CompanyModal, type CompanyModalState } from './company-modal';
-import { useMayWriteClient } from './use-may-write-client';
+import { useMayWriteClient } from '../../../lib/use-may-write-client';
 
 /** The user form's company choices (features/coordination) are cached under this key. */
 const USER_FORM_COMPANIES = ['users', 'companies'] as const;

@@ -19,7 +19,7 @@ import {
 import { changeAndDeleteColumn } from './client-row-actions';
 import { ClientTabIntro } from './client-tab-intro';
 import { ContactDrawer, type ContactDrawerState } from './contact-drawer';
-import { useMayWriteClient } from './use-may-write-client';
+import { useMayWriteClient } from '../../../lib/use-may-write-client';
 
 /** The contacts tab of /reseller/clients/{id}: the client's contact persons, sorted by responsibility and name. */
 export function ContactsTab({ clientId }: { clientId: string }) {

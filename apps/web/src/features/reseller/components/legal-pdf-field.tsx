@@ -7,7 +7,7 @@ import { ReasonButton } from '../../../components/reason-button';
 import { showApiError } from '../../../lib/error-text';
 import { formatBytes, formatDateTime } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
-import { PdfViewer } from '../../public/components/pdf-viewer';
+import { PdfViewer } from '../../../components/pdf-viewer';
 import { clientLegalPdfPath, legalTextKeys, uploadClientLegalPdf } from '../api/legal-texts';
 
 interface Props {

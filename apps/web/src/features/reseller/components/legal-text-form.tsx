@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showApiError } from '../../../lib/error-text';
 import { notifySuccess } from '../../../lib/notify';
-import { MarkdownPreview } from '../../public/components/markdown-preview';
+import { MarkdownPreview } from '../../../components/markdown-preview';
 import { legalTextKeys, saveClientLegalText } from '../api/legal-texts';
 import { LegalPdfField } from './legal-pdf-field';
 

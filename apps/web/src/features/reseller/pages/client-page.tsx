@@ -1,4 +1,5 @@
 import { Alert, Stack } from '@mantine/core';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
@@ -14,7 +15,6 @@ import { ContactsTab } from '../components/contacts-tab';
 import { LegalTextsTab } from '../components/legal-texts-tab';
 import { SmtpSettings } from '../components/smtp-settings';
 import { TokensTab } from '../components/tokens-tab';
-import { PremiumSettingsTab } from '../../premium/components/premium-settings-tab';
 
 const tabOf = (pathname: string): TClientTab => {
   const last = pathname.replace(/\/$/, '').split('/').pop() as TClientTab;
@@ -23,9 +23,10 @@ const tabOf = (pathname: string): TClientTab => {
 
 /**
  * /reseller/clients/{id}[/design|/legal|/contacts|/companies|/smtp|/tokens]: one client's administration, one
- * route per tab (so a tab can be linked and reloaded), the client's name above every tab.
+ * route per tab (so a tab can be linked and reloaded), the client's name above every tab. The premium tab belongs
+ * to features/premium: the app shell hands it in (app/pages/client-page.tsx).
  */
-export function ClientPage() {
+export function ClientPage({ PremiumTab }: { PremiumTab: ComponentType<{ clientId: string }> }) {
   const { t } = useTranslation('clients');
   const errorText = useErrorText();
   const { id = '' } = useParams();
@@ -53,7 +54,7 @@ export function ClientPage() {
       {tab === 'companies' && <CompaniesTab clientId={c.id} />}
       {tab === 'smtp' && <SmtpSettings clientId={c.id} />}
       {tab === 'tokens' && <TokensTab clientId={c.id} />}
-      {tab === 'premium' && <PremiumSettingsTab clientId={c.id} />}
+      {tab === 'premium' && <PremiumTab clientId={c.id} />}
     </Stack>
   );
 }

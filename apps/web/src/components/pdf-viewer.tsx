@@ -1,8 +1,8 @@
 import { Alert, Anchor, Loader, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiFetchBlob } from '../../../lib/api-client';
-import { useErrorText } from '../../../lib/error-text';
+import { apiFetchBlob } from '../lib/api-client';
+import { useErrorText } from '../lib/error-text';
 
 interface Props {
   /** The API path of the PDF, below /api. */

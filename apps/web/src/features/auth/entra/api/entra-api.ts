@@ -1,6 +1,6 @@
 import { ZLoginResult, type TLoginResult } from '@lms/contracts/auth';
 import { ZEntraConfig, ZEntraNonce } from '@lms/contracts/entra';
-import { apiGet, apiPost } from '../../../lib/api-client';
+import { apiGet, apiPost } from '../../../../lib/api-client';
 
 export const fetchEntraConfig = () => apiGet('/user/entra-config', ZEntraConfig);
 

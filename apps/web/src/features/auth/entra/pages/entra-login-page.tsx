@@ -3,11 +3,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { isApiError } from '../../../lib/api-client';
-import { setSession, takeRedirectPath } from '../../../lib/auth-store';
-import i18n, { isLocale } from '../../../lib/i18n';
-import { PLATFORM_INACTIVE_PATH } from '../../../lib/route-rules';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { isApiError } from '../../../../lib/api-client';
+import { setSession, takeRedirectPath } from '../../../../lib/auth-store';
+import i18n, { isLocale } from '../../../../lib/i18n';
+import { PLATFORM_INACTIVE_PATH } from '../../../../lib/route-rules';
+import { usePageTitle } from '../../../../lib/use-page-title';
 import { storeAccessToken } from '../access-token';
 import { entraConfigQuery, fetchEntraNonce, loginWithEntraId } from '../api/entra-api';
 

@@ -1,5 +1,5 @@
 import { scopeOf } from '@lms/contracts/permissions';
-import { useAuth } from '../../../lib/auth-store';
+import { useAuth } from './auth-store';
 
 /** PERMISSIONS.md "client administration": RESELLER_COORDINATOR ("resold (read)") reads, does not write. */
 export function useMayWriteClient(): boolean {

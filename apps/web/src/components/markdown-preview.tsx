@@ -1,10 +1,15 @@
+import { ZRichTextPreview } from '@lms/contracts/legal-texts';
 import { Alert, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useErrorText } from '../../../lib/error-text';
-import { previewRichText } from '../api/texts';
+import { apiPost } from '../lib/api-client';
+import { useErrorText } from '../lib/error-text';
 import { RichHtml } from './rich-html';
+
+/** The server renders and sanitises the draft exactly as it will for readers. */
+const previewRichText = (format: 'MARKDOWN' | 'CUSTOM', text: string, signal?: AbortSignal) =>
+  apiPost('/legal-texts/preview', { format, text }, ZRichTextPreview, { signal });
 
 /**
  * The live preview of a Markdown or HTML draft, rendered and sanitised by the server a moment after the last

@@ -1,4 +1,4 @@
-import { lazyPage, type AppRoute } from '../../lib/lazy-route';
+import { lazyPage, type AppRoute } from '../../../lib/lazy-route';
 // Registers the Access-Token source of SCIM users with the API client at start (msal itself loads on demand).
 import './access-token';
 

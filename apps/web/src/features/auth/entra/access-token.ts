@@ -1,8 +1,8 @@
 import { ACCESS_TOKEN_REFRESH_THROTTLE_MS } from '@lms/contracts/constants';
 import { ENTRA_FORCE_REFRESH_MS, ENTRA_REACQUIRE_MS, type TEntraConfig } from '@lms/contracts/entra';
 import { LOGIN_TYPES } from '@lms/contracts/roles';
-import { setAccessTokenSource } from '../../lib/api-client';
-import { getAuthState } from '../../lib/auth-store';
+import { setAccessTokenSource } from '../../../lib/api-client';
+import { getAuthState } from '../../../lib/auth-store';
 
 /**
  * A SCIM user's identity-provider access token (ARCHITECTURE section 5): sent as Access-Token with every call;
