@@ -1,7 +1,2 @@
-/** `?a=1&b=x` from the set values only; empty strings and undefined are left out. */
-export function queryString(params: Record<string, string | number | undefined | null>): string {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
-  const s = q.toString();
-  return s ? `?${s}` : '';
-}
+// The one copy lives in lib/http.ts (issue 29 point 4); this name stays for the content area's api files.
+export { queryString } from '../../../lib/http';

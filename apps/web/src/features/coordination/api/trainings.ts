@@ -12,7 +12,7 @@ import {
 } from '@lms/contracts/trainings';
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiDelete, apiGet, apiPost } from '../../../lib/api-client';
-import { queryString } from '../../../lib/query-string';
+import { queryString } from '../../../lib/http';
 
 // The coordination calls of trainings (spec section 7: CRUD /course-training and the participants' status table).
 

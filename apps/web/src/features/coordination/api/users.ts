@@ -14,8 +14,7 @@ import {
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import { ApiError, apiDelete, apiFetchBlob, apiGet, apiPost } from '../../../lib/api-client';
 import { getAuthState } from '../../../lib/auth-store';
-import { saveBlob } from '../../../lib/download';
-import { queryString } from '../../../lib/query-string';
+import { queryString, saveBlob } from '../../../lib/http';
 
 export type UserListParams = Pick<TUserListQuery, 'page' | 'pageSize' | 'sort' | 'order'> & TUserFilter;
 

@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiGet } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
-import { queryString } from '../../../lib/query-string';
+import { queryString } from '../../../lib/http';
 
 export interface CourseChoice {
   id: string;

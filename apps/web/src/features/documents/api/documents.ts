@@ -2,8 +2,7 @@ import { ZCourseCertificateList } from '@lms/contracts/certificates';
 import { ZAllDocumentsPage, ZMyDocuments, type TAllDocumentSort } from '@lms/contracts/documents';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetchFile, apiGet } from '../../../lib/api-client';
-import { saveBlob } from '../../../lib/download';
-import { queryString } from '../../../lib/query-string';
+import { queryString, saveBlob } from '../../../lib/http';
 
 // Spec section 2 "Documents": my downloads, my certificates, all certificates (coordination) and their downloads.
 

@@ -5,7 +5,7 @@ import { useAuth } from '../../../lib/auth-store';
 import { showApiError } from '../../../lib/error-text';
 import { closeButton } from '../../../lib/notify';
 import { useCurrentClient } from '../../../lib/use-current-client';
-import { markWelcomeDialogSeen } from '../api/my-trainings';
+import { markWelcomeDialogSeen } from '../../../lib/my-trainings';
 
 /**
  * The dashboard's welcome dialog (spec section 2), shown until the user closes it once: closing stores

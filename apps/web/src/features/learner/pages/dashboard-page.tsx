@@ -6,7 +6,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { useAuth } from '../../../lib/auth-store';
 import { useErrorText } from '../../../lib/error-text';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useMyTrainings } from '../../../lib/use-my-trainings';
+import { useMyTrainings } from '../../../lib/my-trainings';
 import { TrainingCard } from '../components/training-card';
 import { WelcomeDialog } from '../components/welcome-dialog';
 

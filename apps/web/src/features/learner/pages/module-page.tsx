@@ -9,7 +9,7 @@ import { StatusBadge } from '../../../components/training-status-badge';
 import { LockIcon } from '../components/lock-icon';
 import { useErrorText } from '../../../lib/error-text';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { launchModule, recordModuleOpened, refreshMyTrainings, useMyTraining } from '../api/my-trainings';
+import { launchModule, recordModuleOpened, refreshMyTrainings, useMyTraining } from '../../../lib/my-trainings';
 import { TrainingNotLoaded } from '../components/training-not-loaded';
 
 /**

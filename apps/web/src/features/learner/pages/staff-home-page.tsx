@@ -7,7 +7,7 @@ import { useAuth } from '../../../lib/auth-store';
 import { useErrorText } from '../../../lib/error-text';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useHomeFigures } from '../api/home-figures';
-import { useMyTrainings } from '../../../lib/use-my-trainings';
+import { useMyTrainings } from '../../../lib/my-trainings';
 import { StaffFigures } from '../components/staff-figures';
 import { TrainingCard } from '../components/training-card';
 

@@ -5,7 +5,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { StatusBadge } from '../../../components/training-status-badge';
 import { formatDate, formatMinutes, todayIso } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useMyTraining } from '../api/my-trainings';
+import { useMyTraining } from '../../../lib/my-trainings';
 import { continueTarget } from '../components/continue-target';
 import { DeadlineText } from '../components/deadline-text';
 import { ModuleList } from '../components/module-list';

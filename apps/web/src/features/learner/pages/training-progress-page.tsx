@@ -7,7 +7,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { StatusBadge } from '../../../components/training-status-badge';
 import { formatDate, formatDateTime, formatMinutes } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useMyTraining } from '../api/my-trainings';
+import { useMyTraining } from '../../../lib/my-trainings';
 import { DeadlineText } from '../components/deadline-text';
 import { TrainingNotLoaded } from '../components/training-not-loaded';
 import { TrainingProgress } from '../components/training-progress';

@@ -11,7 +11,7 @@ import { TablePaging, usePaging } from '../../../components/table-paging';
 import { useAuth } from '../../../lib/auth-store';
 import { showApiError, useErrorText } from '../../../lib/error-text';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useMyTrainings } from '../../../lib/use-my-trainings';
+import { useMyTrainings } from '../../../lib/my-trainings';
 import { useMarkAllRead, useMarkRead, useMessageBox, useUnreadCount } from '../api/messages';
 import { ComposeModal } from '../components/compose-modal';
 import { MessageList } from '../components/message-list';

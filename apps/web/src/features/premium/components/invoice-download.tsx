@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { saveBlob } from '../../../lib/download';
+import { saveBlob } from '../../../lib/http';
 import { fetchInvoice } from '../api/premium';
 
 /** Downloads an invoice PDF; a failure shows spec section 8's "error downloading invoice". */

@@ -7,7 +7,7 @@ import {
 import { ZOk } from '@lms/contracts/common';
 import { useQuery } from '@tanstack/react-query';
 import { apiDelete, apiGet, apiPost } from '../../../lib/api-client';
-import { queryString } from '../../../lib/query-string';
+import { queryString } from '../../../lib/http';
 
 export const clientContactKeys = { of: (clientId: string) => ['client-contacts', clientId] as const };
 

@@ -8,7 +8,7 @@ import {
 } from '@lms/contracts/client-tokens';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiDelete, apiGet, apiPost } from '../../../lib/api-client';
-import { queryString } from '../../../lib/query-string';
+import { queryString } from '../../../lib/http';
 
 export const clientTokenKeys = {
   of: (clientId: string) => ['client-tokens', clientId] as const,
