@@ -1,21 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { expectAccessible, heading, launchBrowser, openPage, screenshot, signIn } from './browser';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { expectAccessible, heading, openPage, screenshot, signIn } from './browser';
 import { resetLocales } from './database';
-import { startServer, type TestServer } from './harness';
+import { useJourney } from './journey';
 
 describe('the API client policy (ARCHITECTURE section 5) and the page-load error (spec section 9)', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
+  const { server, browser } = useJourney();
   beforeEach(async () => {
     await resetLocales(server.db);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   it('retries network errors and then succeeds', async () => {

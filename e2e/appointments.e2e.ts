@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestSmtp } from '../apps/server/test/smtp-test-server';
 import { expectAccessible, heading, openPage, screenshot, settle, signIn } from './browser';
 import { pickDate } from './date-picker';
-import type { TestServer } from './harness';
-import { startMailingServer } from './mail-server';
+import { useMailingJourney } from './mail-server';
 
 // Issue 14, item 2 (spec section 2 "contact person page and appointment dialog"): a participant finds the contact
 // persons of Demo by responsibility and asks one for an appointment. A second date before the first and no way to
@@ -22,12 +20,8 @@ const atWidth = async (page: Page, width: number) => {
 };
 
 describe('contact persons and the appointment dialog', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let smtp: TestSmtp;
-  let stop = async () => {};
+  const { server, browser, smtp } = useMailingJourney();
   beforeAll(async () => {
-    ({ server, browser, smtp, stop } = await startMailingServer());
     const [demo] = await server.db.all<{ id: string }>("SELECT id FROM clients WHERE name = 'Demo'");
     const now = new Date().toISOString();
     const insert = (responsibility: string, first: string, last: string, phone: string | null, email: string | null) =>
@@ -41,7 +35,6 @@ describe('contact persons and the appointment dialog', () => {
   afterAll(async () => {
     await server?.db.run('DELETE FROM appointment_requests');
     await server?.db.run("DELETE FROM client_contacts WHERE last_name IN ('Huber', 'Irrtum')");
-    await stop();
   });
 
   it('lists the contacts, refuses a wrong request with its message and mails a valid one to the contact person', async () => {

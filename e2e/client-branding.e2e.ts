@@ -1,10 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestSmtp } from '../apps/server/test/smtp-test-server';
+import { describe, expect, it } from 'vitest';
 import { expectAccessible, heading, openPage, screenshot, settle, signIn, submitLogin } from './browser';
-import type { TestServer } from './harness';
-import { mailedLink, startMailingServer } from './mail-server';
+import { mailedLink, useMailingJourney } from './mail-server';
 
 // Issue 11, acceptance "Browser test": a RESELLER of Demo creates a client in the screens, gives it colours, a logo
 // and an imprint; the new client's domain shows its login page in those colours with that logo and working legal
@@ -50,17 +48,10 @@ async function activate(page: Page, link: string, screen: string, role: 'staff' 
 }
 
 describe('branding: a reseller brands a new client, whose domain shows it, and closes its platform', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let smtp: TestSmtp;
+  const { server, browser, smtp } = useMailingJourney();
   let clientId = '';
   /** The participant's browser, still signed in from the activation when the platform closes. */
   let signedIn: Awaited<ReturnType<typeof openPage>> | undefined;
-  let stop = async () => {};
-  beforeAll(async () => {
-    ({ server, browser, smtp, stop } = await startMailingServer());
-  });
-  afterAll(() => stop());
 
   it('(1) the reseller creates the client in /reseller/clients', async () => {
     const { context, page } = await openPage(browser);

@@ -1,18 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, heading, launchBrowser, openPage, screenshot } from './browser';
-import { startServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, heading, openPage, screenshot } from './browser';
+import { useJourney } from './journey';
 
 describe('an unknown host (ARCHITECTURE section 4)', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const { server, browser } = useJourney();
 
   it('shows the client-not-found page for every path', async () => {
     const { context, page } = await openPage(browser);

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, heading, launchBrowser, openPage, screenshot, settle, signIn } from './browser';
-import { startServer, type TestServer } from './harness';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, heading, openPage, screenshot, settle, signIn } from './browser';
+import { type TestServer } from './harness';
+import { useJourney } from './journey';
 
 // Issue 11 points 4 and 5: a RESELLER of Demo keeps Beta's contacts, companies and secret tokens on Beta's tabs.
 // The token's secret is shown once; the directory ping accepts it on Beta's host until it is invalidated. Axe on
@@ -39,17 +40,11 @@ function ping(server: TestServer, secret: string): Promise<number> {
 }
 
 describe("client tokens, contacts and companies: a reseller keeps Beta's", () => {
-  let server: TestServer;
-  let browser: Browser;
+  const { server, browser } = useJourney();
   let betaId = '';
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
     const [beta] = await server.db.all<{ id: string }>("SELECT id FROM clients WHERE name = 'Beta'");
     betaId = beta?.id ?? '';
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   const createToken = async (page: Page, name: string): Promise<string> => {

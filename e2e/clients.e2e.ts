@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, heading, launchBrowser, openPage, screenshot, settle, signIn } from './browser';
-import { startServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, heading, openPage, screenshot, settle, signIn } from './browser';
+import { useJourney } from './journey';
 
 // Issue 11 (clients): a RESELLER of Demo opens the client overview, creates a client, opens it, sets its colours
 // and uploads its logo; axe on every screen, screenshots in German and English at 1280 and 390 px.
@@ -17,16 +17,8 @@ const atWidth = async (page: Page, width: number) => {
 };
 
 describe('clients: a reseller creates a client and gives it colours and a logo', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const { server, browser } = useJourney();
   let clientId = '';
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   it('lists Demo and its resold Beta in the overview and creates a client with its first admin', async () => {
     const { context, page } = await openPage(browser);

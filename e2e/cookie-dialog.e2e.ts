@@ -1,18 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launchBrowser, openPage, screenshot } from './browser';
-import { startServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, openPage, screenshot } from './browser';
+import { useJourney } from './journey';
 
 describe('the cookie dialog (spec section 2: accept, reject; remembered)', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const { server, browser } = useJourney();
 
   for (const [choice, button] of [
     ['rejected', 'Ablehnen'],

@@ -1,7 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, heading, launchBrowser, openPage, screenshot, signIn } from './browser';
-import { DEMO_PASSWORD, startServer, type TestServer } from './harness';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, heading, openPage, screenshot, signIn } from './browser';
+import { DEMO_PASSWORD, type TestServer } from './harness';
+import { useJourney } from './journey';
 
 /** An admin's API call, for what the journey arranges before the coordinator's screens (a group to coordinate). */
 async function asAdmin(server: TestServer, path: string, body: unknown): Promise<unknown> {
@@ -28,10 +29,8 @@ const settle = (page: Page) =>
   page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 
 describe('a coordinator manages the users of their group', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const { server, browser } = useJourney();
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
     const [coordinator] = await server.db.all<{ id: string }>('select id from users where email = ?', [
       'coordinator@demo.example',
     ]);
@@ -43,10 +42,6 @@ describe('a coordinator manages the users of their group', () => {
       coordinatorIds: [coordinator!.id],
       memberIds: [coordinator!.id, participant!.id],
     });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   it('creates a user, finds them by search and deactivates them in bulk', async () => {

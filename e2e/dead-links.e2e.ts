@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { heading, launchBrowser, openPage, signIn, signOutByMenu } from './browser';
-import { startServer, type TestServer } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { heading, openPage, signIn, signOutByMenu } from './browser';
+import { useJourney } from './journey';
 
 // Clients issue, "Dead links": no menu entry and no footer link of any role leads to the not-found page (or to the
 // permission dialog: the menu shows only what the role may open, PERMISSIONS.md "Routes"), and the page it opens
@@ -92,15 +92,7 @@ async function follow(page: Page, link: { name: string; href: string }, api: Ret
 }
 
 describe('no menu entry or footer link of any demo role leads to the not-found page', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const { server, browser } = useJourney();
 
   it.each(DEMO_LOGINS)('%s: every menu entry and footer link opens a page', async (login, host) => {
     const { context, page } = await openPage(browser);

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, heading, launchBrowser, openPage, settle, signIn } from './browser';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, heading, openPage, settle, signIn } from './browser';
 import { resetLocales } from './database';
-import { startServer, type TestServer } from './harness';
 import { apiAs, createCourseWithModules, onePagePdf, userIdOf } from './training-helpers';
+import { useJourney } from './journey';
 
 // Issue "Trainings and the learner journey", point 8 "Documents": a participant's downloads (the course files of
 // their trainings, in their language), their certificates, the coordinator's list of all certificates and the
@@ -30,11 +30,9 @@ async function screens(page: Page, name: string): Promise<void> {
 }
 
 describe('documents: my downloads, my certificates, all certificates and the download workaround', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const { server, browser } = useJourney();
   let fileId = '';
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
     await resetLocales(server.db);
     const { courseId } = await createCourseWithModules(server, COURSE);
     const content = await apiAs(server, 'content@demo.example');
@@ -67,10 +65,6 @@ describe('documents: my downloads, my certificates, all certificates and the dow
         null,
       ],
     );
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   it('shows the participant the German file of their training and downloads it', async () => {

@@ -1,10 +1,9 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, heading, launchBrowser, openPage } from './browser';
-import { startServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, heading, openPage } from './browser';
+import { useJourney } from './journey';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist');
@@ -20,15 +19,7 @@ const loginIntro = (locale: string): string => {
 };
 
 describe('the first visit to /login is light (issue 15)', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const { server, browser } = useJourney();
 
   it('loads under 200 KB of gzipped JS, every script served compressed and cached for good, one language only', async () => {
     // A new context has an empty cache and no cookie consent yet: everything a first visit needs crosses the wire.

@@ -1,21 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { expectAccessible, heading, launchBrowser, openPage, screenshot, signIn } from './browser';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { expectAccessible, heading, openPage, screenshot, signIn } from './browser';
 import { resetLocales, setRole } from './database';
-import { startServer, type TestServer } from './harness';
+import { useJourney } from './journey';
 
 describe('a participant opening a coordinator route (PERMISSIONS.md "Routes")', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
+  const { server, browser } = useJourney();
   beforeEach(async () => {
     await resetLocales(server.db);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   it('sees the "Authorization error" dialog, whose OK goes home', async () => {

@@ -1,21 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, heading, launchBrowser, openPage, screenshot, submitLogin } from './browser';
-import { startServer, type TestServer } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, heading, openPage, screenshot, submitLogin } from './browser';
+import { useJourney } from './journey';
 
 const chooseLanguage = (page: Page, current: string, locale: string) =>
   page.getByRole('combobox', { name: current }).selectOption(locale);
 
 describe('switching the language (de-DE default, en-US, fr-FR)', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const { server, browser } = useJourney();
 
   it('switches before sign-in and keeps the choice on this device', async () => {
     const { context, page } = await openPage(browser);

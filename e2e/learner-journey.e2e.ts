@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../apps/server/src/features/certificates/test-certificates';
 import { startTestSmtp, type TestSmtp } from '../apps/server/test/smtp-test-server';
-import { expectAccessible, heading, launchBrowser, openPage, screenshot, settle, signIn } from './browser';
+import { expectAccessible, heading, openPage, screenshot, settle, signIn } from './browser';
 import {
   createCourseInScreens,
   golfZip,
@@ -14,8 +14,8 @@ import {
   watchPlayer,
 } from './content-helpers';
 import { resetLocales } from './database';
-import { startServer, type TestServer } from './harness';
 import { apiAs, fillTrainingDrawer, onePagePdf, userIdOf } from './training-helpers';
+import { useJourney } from './journey';
 
 // Issue "Trainings and the learner journey", the first acceptance point as one journey in German: an admin builds a
 // course (a PDF, then the golf SCORM 1.2 package, a certificate template, invitations on) in the content screens and
@@ -49,12 +49,10 @@ async function shootBoth(page: Page, name: string): Promise<void> {
 }
 
 describe('the learner journey in German: course, assignment, invitation, modules, certificate, coordination', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const { server, browser } = useJourney({ env: { SMTP_ALLOW_PRIVATE: '1' } });
   let smtp: TestSmtp;
   beforeAll(async () => {
     smtp = await startTestSmtp();
-    [server, browser] = await Promise.all([startServer({ SMTP_ALLOW_PRIVATE: '1' }), launchBrowser()]);
     await resetLocales(server.db);
     const admin = await apiAs(server, 'admin@demo.example');
     // The Demo client's own SMTP points at the test server (its screen is another issue's; the call is the same).
@@ -83,8 +81,6 @@ describe('the learner journey in German: course, assignment, invitation, modules
     });
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
     await smtp?.stop();
   });
 

@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, heading, launchBrowser, openPage, screenshot, settle, signIn } from './browser';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, heading, openPage, screenshot, settle, signIn } from './browser';
 import { requirePasswordChange, resetLocales } from './database';
-import { startServer, type TestServer } from './harness';
 import { apiAs, onePagePdf } from './training-helpers';
+import { useJourney } from './journey';
 
 // Issue "Clients and the reseller area", points 3 and 7: the client's imprint and privacy policy are public pages
 // linked from the login page (its footer) and the cookie dialog; the FAQ and About are public, the FAQ searchable,
@@ -27,11 +27,9 @@ async function shots(page: Page, name: string): Promise<void> {
 }
 
 describe('legal pages, FAQ and About', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const { server, browser } = useJourney();
   let betaId = '';
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
     await resetLocales(server.db);
     const superadmin = await apiAs(server, 'superadmin@demo.example');
     const [demo] = await server.db.all<{ id: string }>("SELECT id FROM clients WHERE name = 'Demo'");
@@ -47,10 +45,6 @@ describe('legal pages, FAQ and About', () => {
     await superadmin.post(`/client/${demo?.id}/legal-texts/privacy-policy/pdf`, form);
     // Beta shows the operator's imprint (CSX) and has no privacy policy yet.
     await superadmin.post(`/client/${betaId}/legal-texts/imprint`, { type: 'CSX' });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   it('opens the imprint and the privacy policy from the login page, signed out, with the sanitised text and the PDF', async () => {

@@ -1,34 +1,24 @@
-import type { Browser } from 'playwright-core';
+import { afterAll } from 'vitest';
 import { startTestSmtp, type TestSmtp } from '../apps/server/test/smtp-test-server';
-import { launchBrowser } from './browser';
-import { startServer, type TestServer } from './harness';
+import { startedLater, useJourney } from './journey';
 
-/** The app server, sending its mail to a real SMTP server of the test, and a browser; `stop` ends all three. */
-export interface MailingServer {
-  server: TestServer;
-  browser: Browser;
-  smtp: TestSmtp;
-  stop: () => Promise<void>;
-}
-
-/** Starts the SMTP server first: the app server is told its address (a private one, hence SMTP_ALLOW_PRIVATE). */
-export async function startMailingServer(): Promise<MailingServer> {
-  const smtp = await startTestSmtp();
-  try {
-    const [server, browser] = await Promise.all([
-      startServer({ SMTP_URL: smtp.url, SMTP_ALLOW_PRIVATE: '1' }),
-      launchBrowser(),
-    ]);
-    const stop = async () => {
-      await browser.close();
-      await server.stop();
-      await smtp.stop();
-    };
-    return { server, browser, smtp, stop };
-  } catch (err) {
-    await smtp.stop();
-    throw err;
-  }
+/**
+ * useJourney with a real SMTP server of the test, started first: the app server is told its address (a private one,
+ * hence SMTP_ALLOW_PRIVATE). The SMTP server stops last (its hook is registered first; Vitest's after-hooks run in
+ * reverse).
+ */
+export function useMailingJourney(): ReturnType<typeof useJourney> & { smtp: TestSmtp } {
+  let smtp: TestSmtp | undefined;
+  afterAll(async () => {
+    await smtp?.stop();
+  });
+  const journey = useJourney({
+    env: async () => {
+      smtp = await startTestSmtp();
+      return { SMTP_URL: smtp.url, SMTP_ALLOW_PRIVATE: '1' };
+    },
+  });
+  return { ...journey, smtp: startedLater('smtp', () => smtp) };
 }
 
 /**

@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, heading, launchBrowser, openPage, screenshot, settle, signIn } from './browser';
-import { startServer, type TestServer } from './harness';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { expectAccessible, heading, openPage, screenshot, settle, signIn } from './browser';
+import { useJourney } from './journey';
 
 // Issue 14, item 3: an admin sends a system message to every user of Demo; the participant's header count goes up
 // without a reload (the bell polls every 30 s, and asks again when the window gets the focus back), the message is
@@ -17,16 +17,10 @@ const atWidth = async (page: Page, width: number) => {
 };
 
 describe('messages and the unread count', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
+  const { server, browser } = useJourney();
   afterAll(async () => {
     await server?.db.run('DELETE FROM system_messages');
     await server?.db.run('DELETE FROM messages');
-    await browser?.close();
-    await server?.stop();
   });
 
   it("an admin's system message raises the participant's unread count, reading it lowers it, a reply arrives", async () => {

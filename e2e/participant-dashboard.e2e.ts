@@ -1,18 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, heading, launchBrowser, openPage, screenshot, signOutByMenu, submitLogin } from './browser';
-import { startServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, heading, openPage, screenshot, signOutByMenu, submitLogin } from './browser';
+import { useJourney } from './journey';
 
 describe('a participant signs in and sees the dashboard', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const { server, browser } = useJourney();
 
   it('sends a visitor to the German login page, then to the dashboard with the participant menu', async () => {
     const { context, page } = await openPage(browser);

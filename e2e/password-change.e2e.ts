@@ -1,21 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, heading, launchBrowser, openPage, screenshot, submitLogin } from './browser';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, heading, openPage, screenshot, submitLogin } from './browser';
 import { requirePasswordChange } from './database';
-import { DEMO_PASSWORD, startServer, type TestServer } from './harness';
+import { DEMO_PASSWORD } from './harness';
+import { useJourney } from './journey';
 
 const checklistItem = (page: Page, rule: string) => page.locator(`[data-rule="${rule}"]`);
 
 describe('a forced password change (spec sections 2 and 5)', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const { server, browser } = useJourney();
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
     await requirePasswordChange(server.db, 'participant@demo.example');
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   it('sends the user to the change page, checks the rules live, and then lets them in', async () => {

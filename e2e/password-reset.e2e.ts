@@ -1,21 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestSmtp } from '../apps/server/test/smtp-test-server';
+import { describe, expect, it } from 'vitest';
 import { expectAccessible, heading, openPage, screenshot, submitLogin } from './browser';
-import { DEMO_PASSWORD, type TestServer } from './harness';
-import { mailedLink, startMailingServer } from './mail-server';
+import { DEMO_PASSWORD } from './harness';
+import { mailedLink, useMailingJourney } from './mail-server';
 
 const NEW_PASSWORD = 'Frisch-Gesetzt-2026!';
 
 describe('a participant resets a forgotten password through the mailed link', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let smtp: TestSmtp;
-  let stop = async () => {};
-  beforeAll(async () => {
-    ({ server, browser, smtp, stop } = await startMailingServer());
-  });
-  afterAll(() => stop());
+  const { server, browser, smtp } = useMailingJourney();
 
   it('mails a link that sets a new password once; the old password no longer works', async () => {
     const { context, page } = await openPage(browser);

@@ -1,20 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, heading, launchBrowser, openPage, screenshot, submitLogin } from './browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, heading, openPage, screenshot, submitLogin } from './browser';
 import { setPlatformActive } from './database';
-import { startServer, type TestServer } from './harness';
+import { useJourney } from './journey';
 
 describe('a closed platform (DECISIONS "platform active")', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const { server, browser } = useJourney();
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
     // Before the first request to Beta, so the server's short tenant cache never held the open state.
     await setPlatformActive(server.db, 'beta.localhost', false);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   it('shows the platform-inactive page to a participant who signs in', async () => {

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../apps/server/src/features/certificates/test-certificates';
 import { startFakePaypal, type FakePaypal } from '../apps/server/test/fake-paypal';
-import { expectAccessible, heading, launchBrowser, openPage, screenshot, settle, signIn } from './browser';
-import { startServer, type TestServer } from './harness';
+import { expectAccessible, heading, openPage, screenshot, settle, signIn } from './browser';
 import { apiAs } from './training-helpers';
+import { useJourney } from './journey';
 
 // Issue 14 "PayPal, in a browser": a participant buys the yearly plan with PayPal (the fake PayPal of the test
 // suite, spoken to by the real client code); the page waits; PayPal's webhook arrives and premium is active; a
@@ -28,12 +28,15 @@ const shots = async (page: Page, name: string) => {
 };
 
 describe('premium: buying the yearly plan with PayPal', () => {
-  let server: TestServer;
-  let browser: Browser;
   let paypal: FakePaypal;
+  // The fake PayPal starts first: the server is told its address.
+  const { server, browser } = useJourney({
+    env: async () => {
+      paypal = await startFakePaypal();
+      return paypal.env();
+    },
+  });
   beforeAll(async () => {
-    paypal = await startFakePaypal();
-    [server, browser] = await Promise.all([startServer(paypal.env()), launchBrowser()]);
     const admin = await apiAs(server, 'admin@demo.example');
     const client = await admin.get<{ id: string }>('/client/current');
     await admin.post('/premium/settings', {
@@ -59,8 +62,6 @@ describe('premium: buying the yearly plan with PayPal', () => {
     });
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
     await paypal?.stop();
   });
 

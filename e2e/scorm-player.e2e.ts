@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, heading, launchBrowser, openPage, screenshot, signIn } from './browser';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, heading, openPage, screenshot, signIn } from './browser';
 import {
   createCourseInScreens,
   expectAccessiblePreview,
@@ -14,23 +14,17 @@ import {
   watchPlayer,
 } from './content-helpers';
 import { resetLocales } from './database';
-import { startServer, type TestServer } from './harness';
+import { useJourney } from './journey';
 
 // Issue 5: a content master uploads golf packages, previews them in the player on the content origin
 // (CONTENT_ORIGIN=http://127.0.0.1:<port> while the app runs on http://localhost:<port>), leaves and resumes.
 
 describe('SCORM preview in the player on the content origin', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const { server, browser } = useJourney();
   let contentOrigin: string;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
     await resetLocales(server.db);
     contentOrigin = `http://127.0.0.1:${server.contentPort}`;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   const createCourse = (page: Page, title: string) =>

@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, heading, launchBrowser, openPage, openUserMenu, settle, signIn } from './browser';
-import { startServer, type TestServer } from './harness';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, heading, openPage, openUserMenu, settle, signIn } from './browser';
+import { useJourney } from './journey';
 
 // Issue 12, "Screenshot journeys": every route of spec section 2 that exists, as the role that uses it, at 1280 px in
 // German and English and at 390 px in German. Each screen must not scroll sideways and axe must find no serious or
@@ -176,11 +176,9 @@ async function chooseLocale(page: Page, locale: Variant['locale']): Promise<void
 }
 
 describe('screens: every route at 1280 px (de, en) and 390 px (de)', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const { server, browser } = useJourney({ keepDemoTraining: true });
   let ids: Ids;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({}, { keepDemoTraining: true }), launchBrowser()]);
     mkdirSync(SHOTS, { recursive: true });
     const one = async (sql: string, params: string[] = []) => (await server.db.all<{ id: string }>(sql, params))[0]?.id;
     const demo = await one("SELECT id FROM clients WHERE name = 'Demo'");
@@ -195,10 +193,6 @@ describe('screens: every route at 1280 px (de, en) and 390 px (de)', () => {
     if (!demo || !beta || !training || !course || !module)
       throw new Error(`demo data missing: ${JSON.stringify({ demo, beta, training, course, module })}`);
     ids = { demo, beta, course, module, training, mailTemplate, certificateTemplate };
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   /** Opens a screen and checks it; a problem is collected, so one run reports every screen. */

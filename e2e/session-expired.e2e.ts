@@ -1,19 +1,10 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, heading, launchBrowser, openPage, screenshot, signIn, submitLogin } from './browser';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, heading, openPage, screenshot, signIn, submitLogin } from './browser';
 import { deleteSessionsOf } from './database';
-import { startServer, type TestServer } from './harness';
+import { useJourney } from './journey';
 
 describe('an expired session (ARCHITECTURE section 5)', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const { server, browser } = useJourney();
 
   it('shows "Session expired" on the next load, then login returns to the wanted path', async () => {
     const { context, page } = await openPage(browser);

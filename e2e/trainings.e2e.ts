@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, heading, launchBrowser, openPage, screenshot, settle, signIn } from './browser';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, heading, openPage, screenshot, settle, signIn } from './browser';
 import { resetLocales } from './database';
-import { startServer, type TestServer } from './harness';
 import { createCourseWithModules, fillTrainingDrawer, userIdOf } from './training-helpers';
+import { useJourney } from './journey';
 
 // Issue "Trainings and the learner journey": a training is created for a group in the coordination screens, its
 // participant takes it from the dashboard (module locking, a PDF completed by opening it), and the coordinator's
@@ -18,18 +18,12 @@ const rowOf = (page: Page, text: string) => page.getByRole('row').filter({ hasTe
 const tableBody = (page: Page) => page.locator('table:not([data-chart]) > tbody');
 
 describe('trainings: created for a group, taken by its participant, followed by its coordinator', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const { server, browser } = useJourney();
   let modules: Awaited<ReturnType<typeof createCourseWithModules>>;
   let trainingId = '';
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
     await resetLocales(server.db);
     modules = await createCourseWithModules(server, COURSE);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   it('creates a training of the course for the group "Vertrieb" in the drawer', async () => {

@@ -1,18 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, heading, launchBrowser, openPage, screenshot, submitLogin } from './browser';
-import { startServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, heading, openPage, screenshot, submitLogin } from './browser';
+import { useJourney } from './journey';
 
 describe('a wrong password shows its message (spec section 8)', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const { server, browser } = useJourney();
 
   it('says "wrong username or password or not activated" and stays on the login page without a token', async () => {
     const { context, page } = await openPage(browser);
