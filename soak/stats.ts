@@ -40,10 +40,13 @@ export class Stats {
     return w;
   }
 
-  /** The fault window a sample started in (with its grace), if any. */
+  /**
+   * The fault window a sample overlaps (with its grace), if any: one that started in it, or one in flight when it
+   * began (a request on a process killed under it is the fault's cost, though it started a moment before).
+   */
   windowOf(s: Sample): FaultWindow | undefined {
     // Windows may overlap (a restart slower than the gap to the next fault): the latest one started is the cause.
-    return [...this.faults].reverse().find((w) => s.at >= w.start && s.at <= w.end + GRACE_MS);
+    return [...this.faults].reverse().find((w) => s.at + s.ms >= w.start && s.at <= w.end + GRACE_MS);
   }
 
   /** Failures outside every fault window: the acceptance wants none. */
