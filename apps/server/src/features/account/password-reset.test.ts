@@ -1,5 +1,5 @@
 import { LOGIN_TYPES } from '@lms/contracts/roles';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { createClient, createUser, signIn, TEST_PASSWORD } from '../../../test/factories';
 import { drainJobs, TestClock, workerDeps } from '../../../test/mail-test-kit';
 import { useTestSmtp } from '../../../test/smtp-test-server';
@@ -111,61 +111,46 @@ describeEachDialect('password reset and account activation', (ctx) => {
     expect((await anon.post('/api/user/password-reset', {})).json()).toMatchObject({ error: 'validation_failed' });
   });
 
-  it('answers a reset in the same time whether or not the account exists (medians of 50 tries within 0.3 ms)', async () => {
+  it('answers a reset with the same statements whether or not the account exists: the request never reads users', async () => {
+    // Equal work, not equal milliseconds: a timed comparison failed CI on a busy machine by noise alone (medians 2.6
+    // vs 4.8 ms one round, 4.8 vs 2.6 the next). What makes the answer take the same time is that the request does
+    // the same thing for any name, so that is what this asserts, statement by statement; the lookup is the job's.
     const c = ctx();
     const client = await createClient(c.deps.db);
     const user = await createUser(c.deps.db, client, { email: 'known-person@example.test' });
     const unknown = 'other-person@example.test';
+    // Every statement, in a transaction or not, goes through the executor's executeQuery (Kysely's one way out).
+    const executorOf = (c.deps.db as unknown as { getExecutor(): object }).getExecutor();
+    let owner: object | null = executorOf;
+    while (owner && !Object.hasOwn(owner, 'executeQuery')) owner = Object.getPrototypeOf(owner) as object | null;
+    if (!owner) throw new Error('no executeQuery on the executor');
+    const seen = vi.spyOn(owner as { executeQuery: (q: { sql: string }) => Promise<unknown> }, 'executeQuery');
     let calls = 0;
-    /** One reset request, from its own address (the per-IP limit of 30 a minute would answer 429), in ms. */
-    const timed = async (asked: string) => {
+    const statements = async (asked: string) => {
       calls += 1;
-      const request = {
-        method: 'POST' as const,
+      seen.mockClear();
+      const res = await c.app.inject({
+        method: 'POST',
         url: '/api/user/password-reset',
         headers: { host: client.host },
-        remoteAddress: `10.77.${calls >> 8}.${calls & 255}`,
+        remoteAddress: `10.77.0.${calls}`,
         payload: { emailOrUsername: asked, locale: 'en-US' },
-      };
-      const start = process.hrtime.bigint();
-      const res = await c.app.inject(request);
-      const ms = Number(process.hrtime.bigint() - start) / 1e6;
+      });
       expect(res.json()).toEqual({ sentTo: asked });
-      return ms;
+      return seen.mock.calls.map(([q]) => q.sql);
     };
-    for (let i = 0; i < 20; i++) {
-      await timed(user.email);
-      await timed(unknown);
+    try {
+      await statements(unknown); // the first request on a host resolves its client once (platform/tenant.ts cache)
+      const known = await statements(user.email);
+      const other = await statements(unknown);
+      expect(known.length).toBeGreaterThan(0);
+      expect(known).toEqual(other);
+      expect(known.filter((sql) => /\busers\b/i.test(sql))).toEqual([]);
+    } finally {
+      seen.mockRestore();
     }
-    const median = (xs: number[]) => {
-      const s = [...xs].sort((a, b) => a - b);
-      return (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-    };
-    /** 50 tries each, alternating which goes first so a drift of the machine's speed weighs on both alike. */
-    const round = async () => {
-      const known: number[] = [];
-      const other: number[] = [];
-      for (let i = 0; i < 50; i++) {
-        if (i % 2 === 0) {
-          known.push(await timed(user.email));
-          other.push(await timed(unknown));
-        } else {
-          other.push(await timed(unknown));
-          known.push(await timed(user.email));
-        }
-      }
-      return { account: median(known), none: median(other) };
-    };
-    // A difference in the work shows in every round; up to three rounds keep a busy shared machine (other test
-    // files, the database server) from failing the test by noise alone.
-    const rounds: { account: number; none: number }[] = [];
-    do rounds.push(await round());
-    while (rounds.length < 3 && Math.abs(rounds.at(-1)!.account - rounds.at(-1)!.none) >= 0.3);
-    const best = Math.min(...rounds.map((r) => Math.abs(r.account - r.none)));
-    const seen = rounds.map((r) => `${r.account.toFixed(3)} vs ${r.none.toFixed(3)} ms`).join('; ');
-    expect(best, `medians with an account vs without: ${seen}`).toBeLessThan(0.3);
 
-    // The work happens in the jobs: all requests for the account give one mail (one a minute), none for the other.
+    // The work happens in the jobs: the account's request gives one mail, the other none.
     await deliver(c, 1);
     expect(smtp().messages).toHaveLength(1);
     expect(await queued(c, client.id)).toBe(1);
