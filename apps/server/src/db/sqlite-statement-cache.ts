@@ -1,5 +1,6 @@
 import type { Database as SqliteFile, Statement } from 'better-sqlite3';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
+import { Lru } from '../platform/lru';
 
 /** Distinct SQL texts kept prepared; beyond it the least recently used goes (IN lists of varying length vary). */
 export const STATEMENT_CACHE_SIZE = 1_000;
@@ -43,24 +44,18 @@ class KeptStatement implements SqliteStatement {
  * it. SQLite re-prepares a kept statement by itself when a migration changes the schema.
  */
 export function withStatementCache(file: SqliteFile, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
-  const kept = new Map<string, KeptStatement>();
+  const kept = new Lru<string, KeptStatement>(size);
   return {
     close: () => {
       kept.clear();
       file.close();
     },
     prepare: (sql: string) => {
+      // A hit becomes the most recently used; a full cache drops its least recently used statement.
       const hit = kept.get(sql);
-      if (hit) {
-        if (hit.busy) return new KeptStatement(file.prepare(sql));
-        // Map keeps insertion order: moving a hit to the end makes the first entry the least recently used.
-        kept.delete(sql);
-        kept.set(sql, hit);
-        return hit;
-      }
+      if (hit) return hit.busy ? new KeptStatement(file.prepare(sql)) : hit;
       const stmt = new KeptStatement(file.prepare(sql));
       kept.set(sql, stmt);
-      if (kept.size > size) kept.delete(kept.keys().next().value as string);
       return stmt;
     },
   };

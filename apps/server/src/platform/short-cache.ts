@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { DbOrTrx } from '../db/database';
 import { writeGeneration, type WriteFamily } from '../db/write-generation';
+import { Lru } from './lru';
 
 export interface ShortCacheOptions<T> {
   /** How long an answer is kept (the staleness bound for another process's writes). */
@@ -38,14 +39,12 @@ interface Entry<T> {
  * under and is dropped as soon as one of them has moved, so a write in this process shows at once. The entry holds
  * the answer's promise: requests that arrive while it is being read wait for that one read instead of each making
  * their own; a failed read is not kept. Inside a transaction nothing is cached (the transaction may have changed
- * what it reads). When full it drops its least recently used entry: a Map keeps insertion order, and a hit is
- * moved to the end, so the first key is the least recently used (issue 33). Hand-written: a library cache (lru-cache
- * is only a transitive dependency here) knows neither the write generations nor the transaction rule, and the LRU
- * part is these few lines. It serves every short cache of the server: the session check, the learner dashboard and
+ * what it reads). When full it drops its least recently used entry (platform/lru.ts, issue 33). Hand-written: a
+ * library cache knows neither the write generations nor the transaction rule. It serves every short cache of the server: the session check, the learner dashboard and
  * the courses it shows, the runtime's module, the user list's pages and total, a training's status page.
  */
 export function shortCache<T>(options: ShortCacheOptions<T>) {
-  const entries = new Map<string, Entry<T>>();
+  const entries = new Lru<string, Entry<T>>(options.entries);
   const stampNow = () => options.families.map((f) => writeGeneration(f)).join('.');
   const lookup = (db: DbOrTrx, key: unknown, read: () => Promise<T>): Promise<T> => {
     if (db.isTransaction || !enabled) return read();
@@ -53,19 +52,12 @@ export function shortCache<T>(options: ShortCacheOptions<T>) {
     const now = Date.now();
     const stamp = stampNow();
     const hit = entries.get(k);
-    if (hit && hit.until > now && hit.stamp === stamp) {
-      // Most recently used now: to the end of the Map's order.
-      entries.delete(k);
-      entries.set(k, hit);
-      return hit.value;
-    }
+    if (hit && hit.until > now && hit.stamp === stamp) return hit.value;
     const value = read();
-    entries.delete(k);
-    while (entries.size >= Math.max(1, options.entries)) entries.delete(entries.keys().next().value as string);
     const entry = { stamp, until: now + options.ms, value };
     entries.set(k, entry);
     const drop = () => {
-      if (entries.get(k) === entry) entries.delete(k);
+      if (entries.peek(k) === entry) entries.delete(k);
     };
     value.then((v) => options.keep?.(v) === false && drop(), drop);
     return value;

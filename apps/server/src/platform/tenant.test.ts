@@ -70,3 +70,18 @@ describeEachDialect('tenant cache bound across processes', (ctx) => {
     }
   });
 });
+
+// The Host header is the caller's to choose: unknown names fill a cache of their own, least recently used first, so
+// a flood of them never pushes a client's domain out (the cache used to be emptied whole at 10,000 names).
+describeEachDialect('tenant cache under a flood of unknown hosts', (ctx) => {
+  it("keeps answering a client's domain from the cache while 12,000 unknown hosts are asked", async () => {
+    const { deps } = ctx();
+    const client = await createClient(deps.db, { name: 'Bleibt GmbH' });
+    const resolver = new TenantResolver(deps.db);
+    expect((await resolver.resolve(client.host))?.name).toBe('Bleibt GmbH');
+    // Renamed behind the resolver's back: only a cached answer still says the old name.
+    await deps.db.updateTable('clients').set({ name: 'Umbenannt GmbH' }).where('id', '=', client.id).execute();
+    for (let i = 0; i < 12_000; i++) expect(await resolver.resolve(`flood-${i}.attacker.test`)).toBeNull();
+    expect((await resolver.resolve(client.host))?.name).toBe('Bleibt GmbH');
+  });
+});

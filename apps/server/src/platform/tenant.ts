@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DEFAULT_COLOURS, type TClientColours } from '@lms/contracts/client';
 import type { Db } from '../db/database';
+import { Lru } from './lru';
 
 /** The client a request belongs to, resolved from its Host (ARCHITECTURE section 4). */
 export interface Tenant {
@@ -53,6 +54,9 @@ export async function clientsOnContentHost(db: Db, contentOrigin: string): Promi
 }
 
 const CACHE_MS = 10_000;
+/** Hosts kept: the clients' domains, and apart from them the unknown names a Host header can carry. */
+const KNOWN_HOSTS_KEPT = 10_000;
+const UNKNOWN_HOSTS_KEPT = 1_000;
 
 /**
  * Every API call needs its tenant; a short in-process cache keeps that from being a query per request. Writes to a
@@ -63,7 +67,10 @@ const CACHE_MS = 10_000;
  * (ARCHITECTURE section 6). Such a request is an unknown host (404 client_not_found); main.ts warns at start.
  */
 export class TenantResolver {
-  readonly #cache = new Map<string, { tenant: Tenant | null; until: number }>();
+  // Two least-recently-used caches, never emptied whole when full: the Host header is the caller's to choose, so
+  // unknown names have their own, smaller one and cannot push the clients' domains out (issue 33).
+  readonly #known = new Lru<string, { tenant: Tenant; until: number }>(KNOWN_HOSTS_KEPT);
+  readonly #unknown = new Lru<string, { tenant: null; until: number }>(UNKNOWN_HOSTS_KEPT);
   readonly #contentHost: string | null;
   constructor(
     private readonly db: Db,
@@ -75,7 +82,7 @@ export class TenantResolver {
   async resolve(host: string | undefined): Promise<Tenant | null> {
     const domain = normaliseHost(host);
     if (!domain || domain === this.#contentHost) return null;
-    const hit = this.#cache.get(domain);
+    const hit = this.#known.get(domain) ?? this.#unknown.get(domain);
     if (hit && hit.until > Date.now()) return hit.tenant;
     // The entry's life counts from before the read: a change committed while the read ran may be missing from it,
     // and must still show within CACHE_MS of its commit. So every process sees a change within CACHE_MS (issue 16).
@@ -104,13 +111,20 @@ export class TenantResolver {
           emailFooter: row.email_footer,
         }
       : null;
-    if (this.#cache.size > 10_000) this.#cache.clear();
-    this.#cache.set(domain, { tenant, until: readAt + CACHE_MS });
+    const until = readAt + CACHE_MS;
+    if (tenant) {
+      this.#unknown.delete(domain);
+      this.#known.set(domain, { tenant, until });
+    } else {
+      this.#known.delete(domain);
+      this.#unknown.set(domain, { tenant, until });
+    }
     return tenant;
   }
 
   forget(): void {
-    this.#cache.clear();
+    this.#known.clear();
+    this.#unknown.clear();
   }
 }
 
