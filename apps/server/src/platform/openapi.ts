@@ -231,7 +231,9 @@ function errorStatuses(f: RouteFacts, operationCodes: ReadonlyMap<number, readon
     if (!out.some((e) => e.status === status)) add(status, codes);
   }
   add(500, f.scope === 'scim' ? [] : ['unknown_error']);
-  add(503, f.scope === 'scim' ? [] : ['database_busy']);
+  // Any route may meet a database outage; most may meet a storage one too (an upload, a download, a completion that
+  // issues a certificate), so both codes stand on every /api route rather than on a guessed few.
+  add(503, f.scope === 'scim' ? [] : ['database_busy', 'storage_unavailable']);
   return out.sort((a, b) => a.status - b.status);
 }
 
