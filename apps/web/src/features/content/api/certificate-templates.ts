@@ -9,7 +9,7 @@ import { pageOf, ZOk } from '@lms/contracts/common';
 import type { TLocale } from '@lms/contracts/constants';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiDelete, apiGet, apiPost, apiPostBlob } from '../../../lib/api-client';
-import { queryString } from './query-string';
+import { queryString } from '../../../lib/http';
 
 export interface CertificateTemplateListParams {
   page: number;

@@ -2,7 +2,7 @@ import { pageOf } from '@lms/contracts/common';
 import { ZMailDetail, ZMailQueueItem, type TMailStatus } from '@lms/contracts/mail';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api-client';
-import { queryString } from './query-string';
+import { queryString } from '../../../lib/http';
 
 export interface MailQueueParams {
   page: number;

@@ -12,7 +12,7 @@ import {
 import { ZOk } from '@lms/contracts/common';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiDelete, apiGet, apiPost } from '../../../lib/api-client';
-import { queryString } from './query-string';
+import { queryString } from '../../../lib/http';
 
 export interface MailTemplateListParams {
   page: number;
