@@ -227,7 +227,8 @@ export async function adminImport(run: Run, rows: number, startAfterMs: number):
     ).json<{ status: string; error: string | null }>();
     if (status.status === 'done') return { importId: preview.id };
     if (status.status === 'failed') throw new Error(`the import failed: ${status.error}`);
-    // An import whose job was lost stays 'running' (found by the kill fault): the admin stops watching in the end.
+    // An import whose process was killed resumes when its lease (5 min) runs out, after its last committed batch
+    // (test/import-kill.test.ts); a soak shorter than that stops watching in the end.
     if (Date.now() > giveUpAt) throw new Error(`the import is still '${status.status}' 3 minutes after the end`);
   }
 }

@@ -39,3 +39,12 @@ export class RetryJobError extends Error {
     super(message);
   }
 }
+
+/**
+ * Thrown by the job context when a progress written inside the handler's transaction finds the lease gone: another
+ * worker has taken the job (this one stalled past its lease), so the transaction must not commit a second copy of
+ * the work. The handler lets it pass without writing anything of its own.
+ */
+export class LeaseLostError extends Error {
+  override readonly name = 'LeaseLostError';
+}

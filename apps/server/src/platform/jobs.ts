@@ -3,7 +3,15 @@ import { JOB_POLL_INTERVAL_MS } from '@lms/contracts/constants';
 import type { TJobProgress } from '@lms/contracts/jobs';
 import type { AppDeps } from './deps';
 import { newId } from './ids';
-import { DEFAULT_RETRY_POLICY, PermanentJobError, RetryJobError, nextRetryAt, type RetryPolicy } from './jobs-retry';
+import type { DbOrTrx } from '../db/database';
+import {
+  DEFAULT_RETRY_POLICY,
+  LeaseLostError,
+  PermanentJobError,
+  RetryJobError,
+  nextRetryAt,
+  type RetryPolicy,
+} from './jobs-retry';
 import {
   claimJobs,
   completeJob,
@@ -25,7 +33,11 @@ export interface JobContext<P = unknown> {
   now(): Date;
   /** Extends the lease; false when the lease was lost (another worker has the job now). */
   heartbeat(): Promise<boolean>;
-  progress(progress: Partial<TJobProgress>): Promise<void>;
+  /**
+   * Records progress (and extends the lease). Given the handler's transaction, it is written in it, and a lost lease
+   * throws LeaseLostError there, so the work of a worker that lost its job never commits.
+   */
+  progress(progress: Partial<TJobProgress>, trx?: DbOrTrx): Promise<void>;
   /** When the job runs again if it fails now with a passing error; null when it would fail for good. */
   retryAt(): Date | null;
 }
@@ -107,8 +119,9 @@ async function runJob(r: Runner, row: JobRow): Promise<void> {
     signal: r.signal,
     now: r.now,
     heartbeat: () => extendLease(db, lease, r.now(), leaseMs),
-    progress: async (p) => {
-      await recordJobProgress(db, lease, p, r.now(), leaseMs);
+    progress: async (p, trx) => {
+      const held = await recordJobProgress(trx ?? db, lease, p, r.now(), leaseMs);
+      if (trx && !held) throw new LeaseLostError(`job ${row.id}: the lease was lost`);
     },
     retryAt: () => nextRetryAt(policy, jobInfo, r.now()),
   };

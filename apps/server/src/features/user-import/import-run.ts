@@ -1,8 +1,9 @@
+import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import { DEFAULT_LOCALE } from '@lms/contracts/constants';
 import { LOGIN_TYPES } from '@lms/contracts/roles';
 import type { TImportRunBody } from '@lms/contracts/users';
 import type { Insertable } from 'kysely';
-import type { UsersTable } from '../../db/database';
+import type { Trx, UsersTable } from '../../db/database';
 import type { AppDeps } from '../../platform/deps';
 import { newId, nowIso } from '../../platform/ids';
 import { hashPassword } from '../../platform/passwords';
@@ -73,12 +74,16 @@ async function userRow(
   };
 }
 
-/** One batch in one transaction: users, their groups, and the activation mails of those without a password. */
+/**
+ * One batch in one transaction: users, their groups, the activation mails of those without a password, and (`record`)
+ * what the import has done so far, so that what is stored as done is exactly what was committed.
+ */
 async function createBatch(
   deps: AppDeps,
   tenant: ImportTenant,
   options: TImportRunBody,
   plans: Array<RowPlan & { ok: true }>,
+  record: (trx: Trx) => Promise<void>,
 ): Promise<void> {
   const rows = await Promise.all(
     plans.map(async (p) => ({ plan: p, row: await userRow(tenant.id, p.candidate, null) })),
@@ -116,12 +121,21 @@ async function createBatch(
         })),
       );
     }
+    await record(trx);
   });
+}
+
+/** What an import had done when its run stopped: the rows up to `done`, committed with their report lines. */
+export interface ImportDone {
+  counts: ImportCounts;
+  report: ReportEntry[];
 }
 
 /**
  * Runs an import: every row is checked again (the client may have changed since the preview), then the valid ones
- * are created in batches. Progress is reported after each batch; the report names every row's outcome.
+ * are created in batches. Each batch commits with `record` (counts and report so far, in its transaction); a run
+ * after an interrupted one (its process killed, issue 33) starts at the first row the last commit did not cover, so
+ * every row is created once and the report names every row's outcome once.
  */
 export async function runImport(
   deps: AppDeps,
@@ -129,8 +143,9 @@ export async function runImport(
   actor: Actor,
   tenant: ImportTenant,
   options: TImportRunBody,
-  onProgress: (counts: ImportCounts) => Promise<void>,
-): Promise<{ counts: ImportCounts; report: ReportEntry[] }> {
+  before: ImportDone,
+  record: (trx: Trx, done: ImportDone) => Promise<void>,
+): Promise<ImportDone> {
   const scope = await resolveUserScope(deps, actor);
   const csv = parseCsv(imp.content);
   const ctx = await loadImportContext(
@@ -139,25 +154,33 @@ export async function runImport(
     loginsOfFile(csv, options.mapping),
   );
   const plans = planRows(ctx, csv, options.mapping);
-  const report: ReportEntry[] = [];
-  const counts: ImportCounts = { total: plans.length, done: 0, created: 0, skipped: 0, failed: 0 };
-  for (let i = 0; i < plans.length; i += BATCH) {
+  const report = [...before.report];
+  const counts: ImportCounts = { ...before.counts, total: plans.length };
+  for (let i = counts.done; i < plans.length; i += BATCH) {
     const batch = plans.slice(i, i + BATCH);
     const valid = batch.filter((p): p is RowPlan & { ok: true } => p.ok);
-    await createBatch(deps, tenant, options, valid);
+    const next = { ...counts };
+    const lines: ReportEntry[] = [];
     for (const p of batch) {
       if (p.ok) {
-        report.push([p.candidate.row, 'created', null, null]);
-        counts.created += 1;
+        lines.push([p.candidate.row, 'created', null, null]);
+        next.created += 1;
       } else {
         const skipped = SKIP_CODES.has(p.issue.code);
-        report.push([p.issue.row, skipped ? 'skipped' : 'failed', p.issue.code, p.issue.field]);
-        if (skipped) counts.skipped += 1;
-        else counts.failed += 1;
+        lines.push([p.issue.row, skipped ? 'skipped' : 'failed', p.issue.code, p.issue.field]);
+        if (skipped) next.skipped += 1;
+        else next.failed += 1;
       }
     }
-    counts.done += batch.length;
-    await onProgress({ ...counts });
+    next.done += batch.length;
+    await createBatch(deps, tenant, options, valid, (trx) =>
+      record(trx, { counts: { ...next }, report: [...report, ...lines] }),
+    );
+    report.push(...lines);
+    Object.assign(counts, next);
+    // Lets the requests that waited for the connection in (on SQLite the next batch took it first every time, so
+    // a 10,000-row import held every other request of the process, its own progress bar's too, until it ended).
+    await yieldToOthers();
   }
   return { counts, report };
 }

@@ -18,13 +18,16 @@ export const findImport = (db: DbOrTrx, clientId: string, id: string) =>
   db.selectFrom('user_imports').selectAll().where('client_id', '=', clientId).where('id', '=', id).executeTakeFirst();
 
 /** The import without its file and report: what a progress poll needs. */
+/** An import's status fields, with its job's status: a run whose process died too often ends with the job alone. */
 export const findImportHead = (db: DbOrTrx, clientId: string, id: string) =>
   db
-    .selectFrom('user_imports')
-    .select(['id', 'created_by', 'file_name', 'status', 'job_id', 'row_count', 'total', 'done'])
-    .select(['created_count', 'skipped_count', 'failed_count', 'error'])
-    .where('client_id', '=', clientId)
-    .where('id', '=', id)
+    .selectFrom('user_imports as i')
+    .leftJoin('jobs as j', (join) => join.onRef('j.id', '=', 'i.job_id').onRef('j.client_id', '=', 'i.client_id'))
+    .select(['i.id', 'i.created_by', 'i.file_name', 'i.status', 'i.job_id', 'i.row_count', 'i.total', 'i.done'])
+    .select(['i.created_count', 'i.skipped_count', 'i.failed_count', 'i.error'])
+    .select(['j.status as job_status', 'j.last_error as job_error'])
+    .where('i.client_id', '=', clientId)
+    .where('i.id', '=', id)
     .executeTakeFirst();
 export type ImportHead = NonNullable<Awaited<ReturnType<typeof findImportHead>>>;
 

@@ -13,7 +13,7 @@ import { decodeCsv, parseCsv, toCsv, type ParsedCsv } from './csv';
 import { planRows, summarise } from './import-analysis';
 import { loadImportContext, loginsOfFile } from './import-check';
 import { suggestMapping } from './import-fields';
-import { USER_IMPORT_JOB } from './user-import.job';
+import { IMPORT_RUNS, USER_IMPORT_JOB } from './user-import.job';
 import {
   findImport,
   findImportHead,
@@ -98,16 +98,22 @@ export async function previewImport(
   return preview(deps, actor, imp, parseCsv(imp.content), mapping, minPasswordLength);
 }
 
+/**
+ * A running import whose job failed had its process die on every run (IMPORT_RUNS): it is failed, and its counts
+ * say exactly what the committed batches did.
+ */
+const abandoned = (imp: ImportHead) => imp.status === 'running' && imp.job_status === 'failed';
+
 const statusOf = (imp: ImportHead): TImportStatus => ({
   id: imp.id,
-  status: imp.status as TImportStatus['status'],
+  status: abandoned(imp) ? 'failed' : (imp.status as TImportStatus['status']),
   jobId: imp.job_id,
   total: imp.total || imp.row_count,
   done: imp.done,
   created: imp.created_count,
   skipped: imp.skipped_count,
   failed: imp.failed_count,
-  error: imp.error,
+  error: abandoned(imp) ? imp.job_error : imp.error,
 });
 
 /** Starts the run as a background job; the groups every imported user joins are checked first. */
@@ -130,7 +136,7 @@ export async function startImport(
       payload: { importId: id },
       createdBy: actor.userId,
       capability: 'coordination.manage',
-      maxAttempts: 1,
+      maxAttempts: IMPORT_RUNS,
       total: imp.row_count,
     });
     if (!(await markImportStarted(trx, actor.clientId, id, body, jobId))) conflict('import_already_started');

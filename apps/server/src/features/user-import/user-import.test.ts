@@ -9,7 +9,7 @@ import { runDueJobs } from '../../platform/jobs';
 import { hashToken } from '../../platform/session';
 import { deliverableTexts } from '../mail/mail-queue';
 import { hashPassword } from '../../platform/passwords';
-import { USER_IMPORT_JOB, createUserImportHandler } from './user-import.job';
+import { IMPORT_RUNS, USER_IMPORT_JOB, createUserImportHandler } from './user-import.job';
 
 interface Preview {
   id: string;
@@ -338,5 +338,24 @@ describeEachDialect('CSV import and export', (ctx) => {
       expect(hashToken(token ?? ''), mail.to_address).toBe(hashOfUser.get(users.get(mail.to_address) ?? ''));
     }
     expect(new Set(mails.map((m) => m.job_id)).size).toBe(1_001);
+  });
+
+  it('an import whose process died on every run ends failed, with the counts of what its batches committed', async () => {
+    const c = ctx();
+    const client = await createClient(c.deps.db);
+    const session = await signIn(c.app, await createUser(c.deps.db, client, { role: 'ADMIN' }));
+    const preview = await upload(session, 'email;firstName;lastName\r\nlost@import.example;Ada;Lost\r\n');
+    const started = await session.post(`/api/users/import/${preview.id}/run`, { mapping: preview.mapping });
+    const { jobId } = started.json<{ jobId: string }>();
+    // As the last of IMPORT_RUNS runs leaves it when its process is killed: running, its lease run out.
+    await c.deps.db
+      .updateTable('jobs')
+      .set({ status: 'running', attempts: IMPORT_RUNS, lease_until: '2000-01-01T00:00:00.000Z' })
+      .where('id', '=', jobId)
+      .execute();
+    expect(await runDueJobs(c.deps, [createUserImportHandler()])).toBe(0);
+    const status = (await session.get(`/api/users/import/${preview.id}`)).json<Record<string, unknown>>();
+    expect(status).toMatchObject({ status: 'failed', done: 0, created: 0 });
+    expect(status.error).toMatch(/stopped/);
   });
 });
