@@ -1,3 +1,5 @@
+import { nextTurn } from './turn-batch';
+
 /** Rows a clean-up deletes per statement: short statements hold no long lock on the table. */
 export const CLEANUP_BATCH = 1_000;
 
@@ -15,5 +17,6 @@ export async function deleteInBatches(
     total += n;
     if (n < CLEANUP_BATCH || ctx.signal.aborted) return total;
     await ctx.heartbeat();
+    await nextTurn();
   }
 }

@@ -1,3 +1,5 @@
+import { setImmediate as turnEnded } from 'node:timers/promises';
+
 /** One caller's answer out of a batch: its value or its error. */
 export type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
@@ -43,3 +45,10 @@ export function settle<T>(fn: () => T): Settled<T> {
     return { ok: false, error };
   }
 }
+
+/**
+ * Gives the event loop a turn: call it between the batches of a long job. On SQLite a statement runs synchronously,
+ * so a loop of batches never let the server read a request: a 10,000-row import, a clean-up or a mailing to a large
+ * group held every other request of the process until it ended (found by test/import-kill.test.ts, issue 33).
+ */
+export const nextTurn = (): Promise<void> => turnEnded();

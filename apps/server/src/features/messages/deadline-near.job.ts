@@ -1,5 +1,6 @@
 import { DEADLINE_NEAR_DAYS } from '@lms/contracts/messages';
 import type { AppDeps } from '../../platform/deps';
+import { nextTurn } from '../../platform/turn-batch';
 import type { JobHandler } from '../../platform/jobs';
 import { defineSchedule, type ScheduledRun } from '../../platform/scheduler';
 import { openParticipantIds, trainingsDueOn } from '../trainings';
@@ -37,6 +38,7 @@ export async function notifyDeadlinesNear(deps: AppDeps, today: string): Promise
       });
       notified += ids.length;
       if (ids.length < BATCH) break;
+      await nextTurn();
       after = ids[ids.length - 1] ?? after;
     }
   }

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../platform/deps';
+import { nextTurn } from '../../platform/turn-batch';
 import { newId } from '../../platform/ids';
 import type { JobHandler } from '../../platform/jobs';
 import { defineSchedule, type ScheduledRun } from '../../platform/scheduler';
@@ -87,6 +88,7 @@ export async function sendDueReminders(
         sent += n;
         await run.heartbeat?.();
         if (ids.length < BATCH) break;
+        await nextTurn();
         after = ids[ids.length - 1]!;
       }
     }

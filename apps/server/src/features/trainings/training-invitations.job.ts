@@ -1,6 +1,7 @@
 import { DEFAULT_LOCALE, LOCALES, type TLocale } from '@lms/contracts/constants';
 import { pickLocalized } from '@lms/contracts/modules';
 import type { AppDeps } from '../../platform/deps';
+import { nextTurn } from '../../platform/turn-batch';
 import { nowIso } from '../../platform/ids';
 import type { JobHandler } from '../../platform/jobs';
 import { clientBaseUrl } from '../account';
@@ -54,6 +55,7 @@ export async function sendDueInvitations(deps: AppDeps, clientId: string, traini
       return userIds.length;
     });
     if (claimed < BATCH) return sent;
+    await nextTurn();
   }
 }
 

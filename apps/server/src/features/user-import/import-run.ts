@@ -1,4 +1,3 @@
-import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import { DEFAULT_LOCALE } from '@lms/contracts/constants';
 import { LOGIN_TYPES } from '@lms/contracts/roles';
 import type { TImportRunBody } from '@lms/contracts/users';
@@ -6,6 +5,7 @@ import type { Insertable } from 'kysely';
 import type { Trx, UsersTable } from '../../db/database';
 import type { AppDeps } from '../../platform/deps';
 import { newId, nowIso } from '../../platform/ids';
+import { nextTurn } from '../../platform/turn-batch';
 import { hashPassword } from '../../platform/passwords';
 import type { Actor } from '../../platform/session';
 import type { Tenant } from '../../platform/tenant';
@@ -178,9 +178,7 @@ export async function runImport(
     );
     report.push(...lines);
     Object.assign(counts, next);
-    // Lets the requests that waited for the connection in (on SQLite the next batch took it first every time, so
-    // a 10,000-row import held every other request of the process, its own progress bar's too, until it ended).
-    await yieldToOthers();
+    await nextTurn();
   }
   return { counts, report };
 }
