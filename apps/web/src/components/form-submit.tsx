@@ -21,7 +21,14 @@ export interface FormSubmit {
   submit: (check: () => string | null, action: () => Promise<void>) => (e: FormEvent) => void;
 }
 
-export function useFormSubmit(): FormSubmit {
+export interface FormSubmitOptions {
+  /** The text of a failure, for a form with its own messages: then no field is marked from the server's answer. */
+  errorOf?: (err: unknown) => string;
+  /** The action leaves the page when it succeeds (e.g. navigates away): the form stays busy until it is gone. */
+  leaves?: boolean;
+}
+
+export function useFormSubmit({ errorOf, leaves = false }: FormSubmitOptions = {}): FormSubmit {
   const errorText = useErrorText();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -33,12 +40,15 @@ export function useFormSubmit(): FormSubmit {
     setFieldErrors({});
     try {
       await action();
+      if (!leaves) setBusy(false);
     } catch (err) {
-      // A 400 that names fields marks them; the text above then points at them instead of only "check your entries".
-      const marked = fieldErrorsOf(err);
-      setFieldErrors(marked);
-      setError(Object.keys(marked).length > 0 ? t('forms:checkMarked') : errorText(err));
-    } finally {
+      if (errorOf) setError(errorOf(err));
+      else {
+        // A 400 that names fields marks them; the text above then points at them instead of only "check your entries".
+        const marked = fieldErrorsOf(err);
+        setFieldErrors(marked);
+        setError(Object.keys(marked).length > 0 ? t('forms:checkMarked') : errorText(err));
+      }
       setBusy(false);
     }
   };
@@ -60,6 +70,16 @@ export function useFormSubmit(): FormSubmit {
   };
 }
 
+/** What the form did, above its fields (e.g. "the mail is on its way"); role="status", announced politely. */
+export function FormNotice({ text }: { text: string | null | false | undefined }) {
+  if (!text) return null;
+  return (
+    <Alert color="green" variant="light" role="status">
+      {text}
+    </Alert>
+  );
+}
+
 /** The form's error above its fields; role="alert" so a screen reader announces it. */
 export function FormError({ error }: { error: string | null }) {
   if (!error) return null;
@@ -76,19 +96,42 @@ interface ButtonsProps {
   /** "Save" unless the form names its action, e.g. "Create client". */
   submitLabel?: string;
   cancelLabel?: string;
+  /**
+   * The item's delete button, at the other end of the row (it asks before it deletes); `null` keeps its place empty
+   * where this item cannot be deleted, so the row is laid out alike either way.
+   */
+  remove?: { label: string; onClick: () => void } | null;
+  /** Only Cancel: the form cannot be saved here (e.g. an item managed by an external directory). */
+  readOnly?: boolean;
 }
 
 /** Cancel and submit at the foot of a form, submit last (the reading order ends on the action). */
-export function FormButtons({ busy, onCancel, submitLabel, cancelLabel }: ButtonsProps) {
+export function FormButtons({ busy, onCancel, submitLabel, cancelLabel, remove, readOnly }: ButtonsProps) {
   const { t } = useTranslation();
-  return (
-    <Group justify="flex-end">
+  const buttons = (
+    <>
       <Button variant="default" onClick={onCancel}>
         {cancelLabel ?? t('common:cancel')}
       </Button>
-      <Button type="submit" loading={busy}>
-        {submitLabel ?? t('common:save')}
-      </Button>
+      {!readOnly && (
+        <Button type="submit" loading={busy}>
+          {submitLabel ?? t('common:save')}
+        </Button>
+      )}
+    </>
+  );
+  if (remove === undefined) return <Group justify="flex-end">{buttons}</Group>;
+  return (
+    <Group justify="space-between">
+      {remove ? (
+        // red.9, the dark red: a lighter red as text on the white button is hard to read.
+        <Button variant="default" c="red.9" onClick={remove.onClick}>
+          {remove.label}
+        </Button>
+      ) : (
+        <span />
+      )}
+      <Group>{buttons}</Group>
     </Group>
   );
 }

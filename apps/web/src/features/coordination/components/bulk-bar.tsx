@@ -1,12 +1,13 @@
 import { BULK_ACTIONS, type TBulkAction, type TUserSelection } from '@lms/contracts/users';
-import { Alert, Button, Group, Modal, NativeSelect, Stack, Text, Tooltip } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Stack, Tooltip } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/error-text';
 import { useAllGroups } from '../api/groups';
 import { exportSelection, refreshUsers, runBulk } from '../api/users';
-import { closeButton, notifySuccess } from '../../../lib/notify';
+import { notifySuccess } from '../../../lib/notify';
+import { ConfirmModal } from './confirm-modal';
 
 interface Props {
   selection: TUserSelection | null;
@@ -128,25 +129,16 @@ export function BulkBar({ selection, count, countCapped = false, onDone }: Props
           {error}
         </Alert>
       )}
-      <Modal
-        closeButtonProps={closeButton()}
+      <ConfirmModal
         opened={confirming}
-        onClose={() => setConfirming(false)}
+        onCancel={() => setConfirming(false)}
         title={t('bulk.confirmTitle')}
-        centered
-      >
-        <Stack>
-          <Text>{action && action !== 'export' ? t(`bulk.confirm.${action}`, { count, shown: shownCount }) : ''}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              {t('common:cancel')}
-            </Button>
-            <Button color={action === 'delete' ? 'red' : undefined} loading={busy} onClick={() => void run()}>
-              {t('bulk.confirmButton')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        text={action && action !== 'export' ? t(`bulk.confirm.${action}`, { count, shown: shownCount }) : ''}
+        confirmLabel={t('bulk.confirmButton')}
+        color={action === 'delete' ? 'red' : undefined}
+        busy={busy}
+        onConfirm={() => void run()}
+      />
     </Stack>
   );
 }

@@ -1,15 +1,17 @@
 import type { TGroupPerson } from '@lms/contracts/groups';
-import { Alert, Button, Drawer, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormError, useFormSubmit } from '../../../components/form-submit';
+import { FormDrawer, StackedForm, type EditState } from '../../../components/form-drawer';
+import { FormButtons, FormError, useFormSubmit } from '../../../components/form-submit';
 import { createGroup, deleteGroup, groupKeys, updateGroup, useGroup } from '../api/groups';
 import { userKeys } from '../api/users';
+import { notifySuccess } from '../../../lib/notify';
+import { ConfirmModal } from './confirm-modal';
 import { UserPicker } from './user-picker';
-import { closeButton, notifySuccess } from '../../../lib/notify';
 
-export type GroupDrawerState = { mode: 'create' } | { mode: 'edit'; id: string } | null;
+export type GroupDrawerState = EditState;
 
 /** Create and edit drawer of /coordination/groups: name, members, coordinators; delete when the group is empty. */
 export function GroupDrawer({ state, onClose }: { state: GroupDrawerState; onClose: () => void }) {
@@ -67,93 +69,67 @@ export function GroupDrawer({ state, onClose }: { state: GroupDrawerState; onClo
     });
 
   return (
-    <Drawer
-      closeButtonProps={closeButton()}
+    <FormDrawer
       opened={state !== null}
       onClose={onClose}
-      position="right"
       size="lg"
       title={state?.mode === 'create' ? t('groups.createTitle') : t('groups.editTitle')}
+      load={editId ? { isPending: loaded.isPending, label: t('form.loading') } : null}
     >
-      {editId && loaded.isPending && <Loader aria-label={t('form.loading')} />}
       {(state?.mode === 'create' || group) && (
-        <form onSubmit={save} noValidate>
-          <Stack>
-            {external && (
-              <Alert color="blue" variant="light" role="note">
-                {t('groups.externalHint')}
-              </Alert>
-            )}
-            <FormError error={error} />
-            <TextInput
-              label={t('groups.name')}
-              required
-              value={name}
-              onChange={(e) => setName(e.currentTarget.value)}
-              disabled={external}
-              error={fieldError('name')}
-            />
-            <UserPicker
-              label={t('groups.members')}
-              value={members}
-              onChange={setMembers}
-              disabled={external}
-              error={fieldError('memberIds')}
-            />
-            <UserPicker
-              label={t('groups.coordinators')}
-              description={t('groups.coordinatorsHint')}
-              value={coordinators}
-              onChange={setCoordinators}
-              disabled={external}
-              error={fieldError('coordinatorIds')}
-            />
-            {group && group.courses.length > 0 && (
-              <Text size="sm">
-                {t('groups.courses')}: {group.courses.map((c) => c.title).join(', ')}
-              </Text>
-            )}
-            <Group justify="space-between">
-              {group && !external ? (
-                <Button variant="default" c="red.9" onClick={() => setConfirmDelete(true)}>
-                  {t('groups.delete')}
-                </Button>
-              ) : (
-                <span />
-              )}
-              <Group>
-                <Button variant="default" onClick={onClose}>
-                  {t('common:cancel')}
-                </Button>
-                {!external && (
-                  <Button type="submit" loading={busy}>
-                    {t('common:save')}
-                  </Button>
-                )}
-              </Group>
-            </Group>
-          </Stack>
-        </form>
+        <StackedForm onSubmit={save}>
+          {external && (
+            <Alert color="blue" variant="light" role="note">
+              {t('groups.externalHint')}
+            </Alert>
+          )}
+          <FormError error={error} />
+          <TextInput
+            label={t('groups.name')}
+            required
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            disabled={external}
+            error={fieldError('name')}
+          />
+          <UserPicker
+            label={t('groups.members')}
+            value={members}
+            onChange={setMembers}
+            disabled={external}
+            error={fieldError('memberIds')}
+          />
+          <UserPicker
+            label={t('groups.coordinators')}
+            description={t('groups.coordinatorsHint')}
+            value={coordinators}
+            onChange={setCoordinators}
+            disabled={external}
+            error={fieldError('coordinatorIds')}
+          />
+          {group && group.courses.length > 0 && (
+            <Text size="sm">
+              {t('groups.courses')}: {group.courses.map((c) => c.title).join(', ')}
+            </Text>
+          )}
+          <FormButtons
+            busy={busy}
+            onCancel={onClose}
+            readOnly={external}
+            remove={group && !external ? { label: t('groups.delete'), onClick: () => setConfirmDelete(true) } : null}
+          />
+        </StackedForm>
       )}
-      <Modal
-        closeButtonProps={closeButton()}
+      <ConfirmModal
         opened={confirmDelete}
-        onClose={() => setConfirmDelete(false)}
+        onCancel={() => setConfirmDelete(false)}
         title={t('groups.deleteTitle')}
-        centered
-      >
-        <Stack>
-          <Text>{t('groups.deleteConfirm', { name: group?.name ?? '' })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirmDelete(false)}>
-              {t('common:cancel')}
-            </Button>
-            <Button color="red" loading={busy} onClick={() => group && void remove(group.id)}>
-              {t('groups.delete')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </Drawer>
+        text={t('groups.deleteConfirm', { name: group?.name ?? '' })}
+        confirmLabel={t('groups.delete')}
+        color="red"
+        busy={busy}
+        onConfirm={() => group && void remove(group.id)}
+      />
+    </FormDrawer>
   );
 }

@@ -1,18 +1,20 @@
 import type { TTrainingPerson } from '@lms/contracts/trainings';
-import { Alert, Button, Drawer, Group, Loader, MultiSelect, SimpleGrid, Stack, Text } from '@mantine/core';
+import { MultiSelect, SimpleGrid, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field';
+import { editLoad, FormDrawer, StackedForm, type EditState } from '../../../components/form-drawer';
+import { FormButtons, FormError } from '../../../components/form-submit';
 import { useErrorText } from '../../../lib/error-text';
 import { formatDate } from '../../../lib/format';
-import { closeButton, notifySuccess } from '../../../lib/notify';
+import { notifySuccess } from '../../../lib/notify';
 import { groupKeys, useAllGroups } from '../api/groups';
 import { createTraining, refreshTrainings, updateTraining, useTraining } from '../api/trainings';
 import { CoursePicker, type CourseChoice } from './course-picker';
 import { UserPicker } from './user-picker';
 
-export type TrainingDrawerState = { mode: 'create' } | { mode: 'edit'; id: string } | null;
+export type TrainingDrawerState = EditState;
 
 interface Draft {
   course: CourseChoice | null;
@@ -104,91 +106,71 @@ export function TrainingDrawer({ state, onClose }: { state: TrainingDrawerState;
   };
 
   return (
-    <Drawer
-      closeButtonProps={closeButton()}
+    <FormDrawer
       opened={state !== null}
       onClose={onClose}
-      position="right"
       size="lg"
       title={state?.mode === 'create' ? t('drawer.createTitle') : t('drawer.editTitle')}
+      load={editLoad(editId, loaded, t('drawer.loading'))}
     >
-      {editId && loaded.isPending && <Loader aria-label={t('drawer.loading')} />}
-      {editId && loaded.isError && (
-        <Alert color="red" variant="light" role="alert">
-          {errorText(loaded.error)}
-        </Alert>
-      )}
       {(state?.mode === 'create' || training) && (
-        <form onSubmit={(e) => void save(e)} noValidate>
-          <Stack>
-            {error && (
-              <Alert color="red" variant="light" role="alert">
-                {error}
-              </Alert>
-            )}
-            {training ? (
-              <div>
-                <Text size="sm" fw={500}>
-                  {t('fields.course')}
-                </Text>
-                <Text>{training.courseTitle}</Text>
-                <Text size="xs" c="dimmed">
-                  {t('drawer.courseFixed')}
-                </Text>
-              </div>
-            ) : (
-              <CoursePicker
-                value={draft.course}
-                onChange={(c) => {
-                  set('course', c);
-                  setFieldErrors((f) => ({ ...f, course: undefined }));
-                }}
-                error={fieldErrors.course}
-              />
-            )}
-            <MultiSelect
-              label={t('fields.groups')}
-              description={t('drawer.groupsHint')}
-              data={groupOptions}
-              value={draft.groupIds}
-              onChange={(ids) => set('groupIds', ids)}
-              searchable
-              clearable
-              nothingFoundMessage={t('drawer.noGroups')}
-              maxDropdownHeight={260}
+        <StackedForm onSubmit={(e) => void save(e)}>
+          <FormError error={error} />
+          {training ? (
+            <div>
+              <Text size="sm" fw={500}>
+                {t('fields.course')}
+              </Text>
+              <Text>{training.courseTitle}</Text>
+              <Text size="xs" c="dimmed">
+                {t('drawer.courseFixed')}
+              </Text>
+            </div>
+          ) : (
+            <CoursePicker
+              value={draft.course}
+              onChange={(c) => {
+                set('course', c);
+                setFieldErrors((f) => ({ ...f, course: undefined }));
+              }}
+              error={fieldErrors.course}
             />
-            <UserPicker
-              label={t('fields.users')}
-              description={t('drawer.usersHint')}
-              value={draft.users}
-              onChange={(users) => set('users', users)}
+          )}
+          <MultiSelect
+            label={t('fields.groups')}
+            description={t('drawer.groupsHint')}
+            data={groupOptions}
+            value={draft.groupIds}
+            onChange={(ids) => set('groupIds', ids)}
+            searchable
+            clearable
+            nothingFoundMessage={t('drawer.noGroups')}
+            maxDropdownHeight={260}
+          />
+          <UserPicker
+            label={t('fields.users')}
+            description={t('drawer.usersHint')}
+            value={draft.users}
+            onChange={(users) => set('users', users)}
+          />
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <DateField
+              label={t('fields.startDate')}
+              description={courseDate('startDate')}
+              value={draft.startDate}
+              onChange={(v) => set('startDate', v)}
             />
-            <SimpleGrid cols={{ base: 1, xs: 2 }}>
-              <DateField
-                label={t('fields.startDate')}
-                description={courseDate('startDate')}
-                value={draft.startDate}
-                onChange={(v) => set('startDate', v)}
-              />
-              <DateField
-                label={t('fields.deadline')}
-                description={courseDate('deadline')}
-                value={draft.deadline}
-                onChange={(v) => set('deadline', v)}
-                error={fieldErrors.deadline}
-              />
-            </SimpleGrid>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
-                {t('common:cancel')}
-              </Button>
-              <Button type="submit" loading={busy}>
-                {t(training ? 'common:save' : 'drawer.create')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+            <DateField
+              label={t('fields.deadline')}
+              description={courseDate('deadline')}
+              value={draft.deadline}
+              onChange={(v) => set('deadline', v)}
+              error={fieldErrors.deadline}
+            />
+          </SimpleGrid>
+          <FormButtons busy={busy} onCancel={onClose} submitLabel={t(training ? 'common:save' : 'drawer.create')} />
+        </StackedForm>
       )}
-    </Drawer>
+    </FormDrawer>
   );
 }

@@ -1,10 +1,12 @@
 import { can } from '@lms/contracts/permissions';
 import { isSuperadminOnlyRole, ROLES, type TRole } from '@lms/contracts/roles';
 import type { TGroupRef, TUser } from '@lms/contracts/users';
-import { Alert, Badge, Button, Drawer, FileButton, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { editLoad, FormDrawer, StackedForm, type EditState } from '../../../components/form-drawer';
+import { FormButtons, FormError } from '../../../components/form-submit';
 import { isApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-store';
 import { useErrorText } from '../../../lib/error-text';
@@ -23,9 +25,10 @@ import {
 import { createBody, draftOf, emptyDraft, updateBody, type UserDraft } from './user-draft';
 import { UserForm } from './user-form';
 import { UserPicture } from './user-picture';
-import { closeButton, notifySuccess } from '../../../lib/notify';
+import { notifySuccess } from '../../../lib/notify';
+import { ConfirmModal } from './confirm-modal';
 
-export type DrawerState = { mode: 'create' } | { mode: 'edit'; id: string } | null;
+export type DrawerState = EditState;
 
 /** Only ADMIN and SUPERADMIN change roles, nobody their own; ADMIN and the reseller roles only a SUPERADMIN. */
 function assignableRoles(actorRole: TRole, isSelf: boolean): TRole[] {
@@ -109,104 +112,71 @@ export function UserDrawer({ state, onClose }: { state: DrawerState; onClose: ()
   };
 
   const title = state?.mode === 'create' ? t('form.createTitle') : t('form.editTitle');
+  const deletable = original && !original.externallyManaged && original.id !== me?.id;
   return (
-    <Drawer
-      closeButtonProps={closeButton()}
+    <FormDrawer
       opened={state !== null}
       onClose={onClose}
-      position="right"
       size="xl"
       title={title}
+      load={editLoad(editId, loaded, t('form.loading'))}
     >
-      {editId && loaded.isPending && <Loader aria-label={t('form.loading')} />}
-      {editId && loaded.isError && (
-        <Alert color="red" role="alert">
-          {errorText(loaded.error)}
-        </Alert>
-      )}
       {(state?.mode === 'create' || original) && (
-        <form onSubmit={(e) => void save(e)} noValidate>
-          <Stack>
-            {original && (
-              <Group justify="space-between" align="flex-start">
-                <Group>
-                  <UserPicture user={original} />
-                  <Stack gap={2}>
-                    <Text fw={600}>{`${original.firstName} ${original.lastName}`}</Text>
-                    <Text size="sm">
-                      {t('fields.lastLogin')}: {formatDateTime(original.lastLoginAt, i18n.language) || t('list.never')}
-                    </Text>
-                    {original.externallyManaged && (
-                      <Badge variant="outline" color="gray" c="dark.6">
-                        {t('fields.externallyManaged')}
-                      </Badge>
-                    )}
-                  </Stack>
-                </Group>
-                {!original.externallyManaged && <PictureButtons user={original} onError={setError} />}
-              </Group>
-            )}
-            {original?.externallyManaged && (
-              <Alert color="blue" variant="light" role="note">
-                {t('form.externalHint')}
-              </Alert>
-            )}
-            {error && (
-              <Alert color="red" variant="light" role="alert">
-                {error}
-              </Alert>
-            )}
-            <UserForm
-              draft={draft}
-              onChange={setDraft}
-              mode={original ? 'edit' : 'create'}
-              external={original?.externallyManaged ?? false}
-              isSelf={isSelf}
-              assignableRoles={roles}
-              groups={groupOptions}
-              companies={companies.data?.items ?? []}
-              errors={fieldErrors}
-            />
-            <Group justify="space-between">
-              {original && !original.externallyManaged && original.id !== me?.id ? (
-                <Button variant="default" c="red.9" onClick={() => setConfirmDelete(true)}>
-                  {t('form.delete')}
-                </Button>
-              ) : (
-                <span />
-              )}
+        <StackedForm onSubmit={(e) => void save(e)}>
+          {original && (
+            <Group justify="space-between" align="flex-start">
               <Group>
-                <Button variant="default" onClick={onClose}>
-                  {t('common:cancel')}
-                </Button>
-                <Button type="submit" loading={busy}>
-                  {t('common:save')}
-                </Button>
+                <UserPicture user={original} />
+                <Stack gap={2}>
+                  <Text fw={600}>{`${original.firstName} ${original.lastName}`}</Text>
+                  <Text size="sm">
+                    {t('fields.lastLogin')}: {formatDateTime(original.lastLoginAt, i18n.language) || t('list.never')}
+                  </Text>
+                  {original.externallyManaged && (
+                    <Badge variant="outline" color="gray" c="dark.6">
+                      {t('fields.externallyManaged')}
+                    </Badge>
+                  )}
+                </Stack>
               </Group>
+              {!original.externallyManaged && <PictureButtons user={original} onError={setError} />}
             </Group>
-          </Stack>
-        </form>
+          )}
+          {original?.externallyManaged && (
+            <Alert color="blue" variant="light" role="note">
+              {t('form.externalHint')}
+            </Alert>
+          )}
+          <FormError error={error} />
+          <UserForm
+            draft={draft}
+            onChange={setDraft}
+            mode={original ? 'edit' : 'create'}
+            external={original?.externallyManaged ?? false}
+            isSelf={isSelf}
+            assignableRoles={roles}
+            groups={groupOptions}
+            companies={companies.data?.items ?? []}
+            errors={fieldErrors}
+          />
+          <FormButtons
+            busy={busy}
+            onCancel={onClose}
+            remove={deletable ? { label: t('form.delete'), onClick: () => setConfirmDelete(true) } : null}
+          />
+        </StackedForm>
       )}
-      <Modal
-        closeButtonProps={closeButton()}
+      <ConfirmModal
         opened={confirmDelete}
-        onClose={() => setConfirmDelete(false)}
+        onCancel={() => setConfirmDelete(false)}
         title={t('form.deleteTitle')}
-        centered
-      >
-        <Stack>
-          <Text>{t('form.deleteConfirm', { name: original ? `${original.firstName} ${original.lastName}` : '' })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirmDelete(false)}>
-              {t('common:cancel')}
-            </Button>
-            <Button color="red" loading={busy} onClick={() => void remove()}>
-              {t('form.delete')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </Drawer>
+        text={t('form.deleteConfirm', { name: original ? `${original.firstName} ${original.lastName}` : '' })}
+        confirmLabel={t('form.delete')}
+        color="red"
+        busy={busy}
+        onConfirm={() => void remove()}
+      />
+    </FormDrawer>
   );
 }
 

@@ -1,9 +1,9 @@
 import type { TClientContact, TSaveClientContactBody } from '@lms/contracts/client-contacts';
-import { Drawer, Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDrawer, StackedForm } from '../../../components/form-drawer';
 import { FormButtons, FormError, useFormSubmit } from '../../../components/form-submit';
-import { closeButton } from '../../../lib/notify';
 
 export type ContactDrawerState = { mode: 'create' } | { mode: 'edit'; contact: TClientContact } | null;
 
@@ -38,59 +38,55 @@ export function ContactDrawer({ state, onClose, onSave }: Props) {
   );
 
   return (
-    <Drawer
-      closeButtonProps={closeButton()}
+    <FormDrawer
       opened={state !== null}
       onClose={onClose}
-      position="right"
       title={state?.mode === 'edit' ? t('contacts.editTitle') : t('contacts.createTitle')}
     >
-      <form onSubmit={save} noValidate>
-        <Stack>
-          <FormError error={error} />
-          <TextInput
-            label={t('contacts.responsibility')}
-            description={t('contacts.responsibilityHint')}
-            required
-            value={form.responsibility}
-            onChange={(e) => set('responsibility', e.currentTarget.value)}
-            error={fieldError('responsibility')}
-          />
-          <TextInput
-            label={t('contacts.firstName')}
-            required
-            autoComplete="off"
-            value={form.firstName}
-            onChange={(e) => set('firstName', e.currentTarget.value)}
-            error={fieldError('firstName')}
-          />
-          <TextInput
-            label={t('contacts.lastName')}
-            required
-            autoComplete="off"
-            value={form.lastName}
-            onChange={(e) => set('lastName', e.currentTarget.value)}
-            error={fieldError('lastName')}
-          />
-          <TextInput
-            label={t('contacts.phone')}
-            type="tel"
-            autoComplete="off"
-            value={form.phone}
-            onChange={(e) => set('phone', e.currentTarget.value)}
-            error={fieldError('phone')}
-          />
-          <TextInput
-            label={t('contacts.email')}
-            type="email"
-            autoComplete="off"
-            value={form.email}
-            onChange={(e) => set('email', e.currentTarget.value)}
-            error={fieldError('email')}
-          />
-          <FormButtons busy={busy} onCancel={onClose} />
-        </Stack>
-      </form>
-    </Drawer>
+      <StackedForm onSubmit={save}>
+        <FormError error={error} />
+        <TextInput
+          label={t('contacts.responsibility')}
+          description={t('contacts.responsibilityHint')}
+          required
+          value={form.responsibility}
+          onChange={(e) => set('responsibility', e.currentTarget.value)}
+          error={fieldError('responsibility')}
+        />
+        <TextInput
+          label={t('contacts.firstName')}
+          required
+          autoComplete="off"
+          value={form.firstName}
+          onChange={(e) => set('firstName', e.currentTarget.value)}
+          error={fieldError('firstName')}
+        />
+        <TextInput
+          label={t('contacts.lastName')}
+          required
+          autoComplete="off"
+          value={form.lastName}
+          onChange={(e) => set('lastName', e.currentTarget.value)}
+          error={fieldError('lastName')}
+        />
+        <TextInput
+          label={t('contacts.phone')}
+          type="tel"
+          autoComplete="off"
+          value={form.phone}
+          onChange={(e) => set('phone', e.currentTarget.value)}
+          error={fieldError('phone')}
+        />
+        <TextInput
+          label={t('contacts.email')}
+          type="email"
+          autoComplete="off"
+          value={form.email}
+          onChange={(e) => set('email', e.currentTarget.value)}
+          error={fieldError('email')}
+        />
+        <FormButtons busy={busy} onCancel={onClose} />
+      </StackedForm>
+    </FormDrawer>
   );
 }

@@ -1,12 +1,13 @@
 import { LOCALES, type TLocale } from '@lms/contracts/constants';
-import { Checkbox, Drawer, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Checkbox, Group, NativeSelect, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { FormDrawer, StackedForm } from '../../../components/form-drawer';
 import { FormButtons, FormError, useFormSubmit } from '../../../components/form-submit';
 import { useAuth } from '../../../lib/auth-store';
-import { closeButton, notifySuccess } from '../../../lib/notify';
+import { notifySuccess } from '../../../lib/notify';
 import { clientKeys, createClient } from '../api/clients';
 
 const EMPTY = { name: '', platformDomain: '', email: '', firstName: '', lastName: '', isReseller: false };
@@ -47,78 +48,69 @@ export function CreateClientDrawer({ opened, onClose }: { opened: boolean; onClo
   );
 
   return (
-    <Drawer
-      closeButtonProps={closeButton()}
-      opened={opened}
-      onClose={onClose}
-      position="right"
-      size="lg"
-      title={t('create.title')}
-    >
-      <form onSubmit={save} noValidate>
-        <Stack>
-          <FormError error={error} />
+    <FormDrawer opened={opened} onClose={onClose} size="lg" title={t('create.title')}>
+      <StackedForm onSubmit={save}>
+        <FormError error={error} />
+        <TextInput
+          label={t('fields.name')}
+          required
+          value={form.name}
+          onChange={set('name')}
+          error={fieldError('name')}
+        />
+        <TextInput
+          label={t('fields.platformDomain')}
+          description={t('fields.platformDomainHint')}
+          required
+          value={form.platformDomain}
+          onChange={set('platformDomain')}
+          error={fieldError('platformDomain')}
+        />
+        {user?.role === 'SUPERADMIN' && (
+          <Checkbox
+            label={t('fields.isReseller')}
+            checked={form.isReseller}
+            onChange={set('isReseller')}
+            error={fieldError('isReseller')}
+          />
+        )}
+        <Title order={2} size="h4">
+          {t('create.adminTitle')}
+        </Title>
+        <Text size="sm">{t('create.adminHint')}</Text>
+        <TextInput
+          label={t('create.adminEmail')}
+          type="email"
+          required
+          value={form.email}
+          onChange={set('email')}
+          error={fieldError('admin.email')}
+        />
+        <Group grow>
           <TextInput
-            label={t('fields.name')}
+            label={t('create.firstName')}
             required
-            value={form.name}
-            onChange={set('name')}
-            error={fieldError('name')}
+            value={form.firstName}
+            onChange={set('firstName')}
+            error={fieldError('admin.firstName')}
           />
           <TextInput
-            label={t('fields.platformDomain')}
-            description={t('fields.platformDomainHint')}
+            label={t('create.lastName')}
             required
-            value={form.platformDomain}
-            onChange={set('platformDomain')}
-            error={fieldError('platformDomain')}
+            value={form.lastName}
+            onChange={set('lastName')}
+            error={fieldError('admin.lastName')}
           />
-          {user?.role === 'SUPERADMIN' && (
-            <Checkbox
-              label={t('fields.isReseller')}
-              checked={form.isReseller}
-              onChange={set('isReseller')}
-              error={fieldError('isReseller')}
-            />
-          )}
-          <Title order={2} size="h4">
-            {t('create.adminTitle')}
-          </Title>
-          <Text size="sm">{t('create.adminHint')}</Text>
-          <TextInput
-            label={t('create.adminEmail')}
-            type="email"
-            required
-            value={form.email}
-            onChange={set('email')}
-            error={fieldError('admin.email')}
-          />
-          <Group grow>
-            <TextInput
-              label={t('create.firstName')}
-              required
-              value={form.firstName}
-              onChange={set('firstName')}
-              error={fieldError('admin.firstName')}
-            />
-            <TextInput
-              label={t('create.lastName')}
-              required
-              value={form.lastName}
-              onChange={set('lastName')}
-              error={fieldError('admin.lastName')}
-            />
-          </Group>
-          <NativeSelect
-            label={t('create.locale')}
-            value={locale}
-            onChange={(e) => setLocale(e.currentTarget.value as TLocale)}
-            data={LOCALES.map((l) => ({ value: l, label: t(`locales.${l}`) }))}
-            error={fieldError('admin.locale')}
-          />
-          <FormButtons busy={busy} onCancel={onClose} cancelLabel={t('form.cancel')} submitLabel={t('create.submit')} />
-        </Stack>
-      </form>
-    </Drawer>
+        </Group>
+        <NativeSelect
+          label={t('create.locale')}
+          value={locale}
+          onChange={(e) => setLocale(e.currentTarget.value as TLocale)}
+          data={LOCALES.map((l) => ({ value: l, label: t(`locales.${l}`) }))}
+          error={fieldError('admin.locale')}
+        />
+        <FormButtons busy={busy} onCancel={onClose} cancelLabel={t('form.cancel')} submitLabel={t('create.submit')} />
+      </StackedForm>
+    </FormDrawer>
   );
 }

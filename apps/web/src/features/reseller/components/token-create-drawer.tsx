@@ -1,11 +1,11 @@
 import type { TCreatedClientToken } from '@lms/contracts/client-tokens';
-import { Alert, Button, CopyButton, Drawer, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field';
+import { FormDrawer, StackedForm } from '../../../components/form-drawer';
 import { FormButtons, FormError, useFormSubmit } from '../../../components/form-submit';
 import { todayIso } from '../../../lib/format';
-import { closeButton } from '../../../lib/notify';
 import { createClientToken } from '../api/client-tokens';
 
 interface Props {
@@ -43,13 +43,7 @@ export function TokenCreateDrawer({ clientId, opened, onClose, onCreated }: Prop
   );
 
   return (
-    <Drawer
-      closeButtonProps={closeButton()}
-      opened={opened}
-      onClose={onClose}
-      position="right"
-      title={created ? t('tokens.createdTitle') : t('tokens.createTitle')}
-    >
+    <FormDrawer opened={opened} onClose={onClose} title={created ? t('tokens.createdTitle') : t('tokens.createTitle')}>
       {created ? (
         <Stack>
           {/* No Alert title: Mantine tints a title in the alert's colour, below 4.5:1 on its light background. */}
@@ -82,29 +76,27 @@ export function TokenCreateDrawer({ clientId, opened, onClose, onCreated }: Prop
           <Text size="sm">{t('tokens.useHint')}</Text>
         </Stack>
       ) : (
-        <form onSubmit={save} noValidate>
-          <Stack>
-            <FormError error={error} />
-            <TextInput
-              label={t('tokens.name')}
-              description={t('tokens.nameHint')}
-              required
-              value={name}
-              onChange={(e) => setName(e.currentTarget.value)}
-              error={fieldError('name')}
-            />
-            <DateField
-              label={t('tokens.expiresOn')}
-              description={t('tokens.expiresHint')}
-              minDate={todayIso()}
-              value={expiresOn}
-              onChange={setExpiresOn}
-              error={fieldError('expiresOn')}
-            />
-            <FormButtons busy={busy} onCancel={onClose} submitLabel={t('tokens.createSubmit')} />
-          </Stack>
-        </form>
+        <StackedForm onSubmit={save}>
+          <FormError error={error} />
+          <TextInput
+            label={t('tokens.name')}
+            description={t('tokens.nameHint')}
+            required
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            error={fieldError('name')}
+          />
+          <DateField
+            label={t('tokens.expiresOn')}
+            description={t('tokens.expiresHint')}
+            minDate={todayIso()}
+            value={expiresOn}
+            onChange={setExpiresOn}
+            error={fieldError('expiresOn')}
+          />
+          <FormButtons busy={busy} onCancel={onClose} submitLabel={t('tokens.createSubmit')} />
+        </StackedForm>
       )}
-    </Drawer>
+    </FormDrawer>
   );
 }
