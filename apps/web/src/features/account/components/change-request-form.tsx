@@ -1,7 +1,9 @@
 import { FORGOT_USERNAME_MESSAGE_MAX } from '@lms/contracts/constants';
-import { Alert, Button, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { Button, SimpleGrid, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormCard } from '../../../components/form-card';
+import { FormError, FormNotice, useFormSubmit } from '../../../components/form-submit';
 import { useErrorText } from '../../../lib/error-text';
 import { sendChangeRequest } from '../api/account';
 
@@ -22,77 +24,53 @@ export function ChangeRequestForm() {
   const { t } = useTranslation('account');
   const errorText = useErrorText();
   const [form, setForm] = useState(EMPTY);
-  const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, submit } = useFormSubmit({ errorOf: errorText });
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    setSent(false);
-    if (!form.message.trim()) return setError(t('changeRequest.messageMissing'));
-    setBusy(true);
-    try {
+  const save = submit(
+    () => {
+      setSent(false);
+      return form.message.trim() ? null : t('changeRequest.messageMissing');
+    },
+    async () => {
       const changes = Object.fromEntries(FIELDS.filter((f) => form[f].trim()).map((f) => [f, form[f].trim()]));
       await sendChangeRequest({ ...changes, message: form.message.trim() });
       setSent(true);
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
 
   return (
-    <Paper
-      withBorder
-      p="lg"
-      radius="md"
-      component="form"
-      onSubmit={(e) => void submit(e)}
-      noValidate
-      aria-labelledby="change-request-title"
-    >
-      <Stack>
-        <Title order={2} size="h3" id="change-request-title">
-          {t('changeRequest.title')}
-        </Title>
-        <Text size="sm">{t('changeRequest.intro')}</Text>
-        {sent && (
-          <Alert color="green" variant="light" role="status">
-            {t('changeRequest.sent')}
-          </Alert>
-        )}
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {FIELDS.map((f) => (
-            <TextInput
-              key={f}
-              label={t(`changeRequest.fields.${f}`)}
-              name={f}
-              value={form[f]}
-              onChange={(e) => setForm({ ...form, [f]: e.currentTarget.value })}
-            />
-          ))}
-        </SimpleGrid>
-        <Textarea
-          label={t('changeRequest.message')}
-          name="message"
-          required
-          autosize
-          minRows={3}
-          maxLength={FORGOT_USERNAME_MESSAGE_MAX}
-          value={form.message}
-          onChange={(e) => setForm({ ...form, message: e.currentTarget.value })}
-        />
-        <Button type="submit" loading={busy} w="fit-content">
-          {t('changeRequest.submit')}
-        </Button>
-      </Stack>
-    </Paper>
+    <FormCard onSubmit={save} labelledBy="change-request-title">
+      <Title order={2} size="h3" id="change-request-title">
+        {t('changeRequest.title')}
+      </Title>
+      <Text size="sm">{t('changeRequest.intro')}</Text>
+      <FormNotice text={sent && t('changeRequest.sent')} />
+      <FormError error={error} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {FIELDS.map((f) => (
+          <TextInput
+            key={f}
+            label={t(`changeRequest.fields.${f}`)}
+            name={f}
+            value={form[f]}
+            onChange={(e) => setForm({ ...form, [f]: e.currentTarget.value })}
+          />
+        ))}
+      </SimpleGrid>
+      <Textarea
+        label={t('changeRequest.message')}
+        name="message"
+        required
+        autosize
+        minRows={3}
+        maxLength={FORGOT_USERNAME_MESSAGE_MAX}
+        value={form.message}
+        onChange={(e) => setForm({ ...form, message: e.currentTarget.value })}
+      />
+      <Button type="submit" loading={busy} w="fit-content">
+        {t('changeRequest.submit')}
+      </Button>
+    </FormCard>
   );
 }

@@ -1,7 +1,9 @@
-import { Alert, Anchor, Button, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FormCard } from '../../../components/form-card';
+import { FormError, FormNotice, useFormSubmit } from '../../../components/form-submit';
 import { isLocale } from '../../../lib/i18n';
 import { requestPasswordReset } from '../api/account';
 
@@ -13,58 +15,40 @@ export function ForgotPasswordForm() {
   const { t, i18n } = useTranslation('account');
   const [login, setLogin] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, submit } = useFormSubmit({ errorOf: () => t('forgotPassword.failed') });
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    if (!login.trim()) return setError(t('forgotPassword.missing'));
-    setBusy(true);
-    try {
+  const save = submit(
+    () => (login.trim() ? null : t('forgotPassword.missing')),
+    async () => {
       const locale = isLocale(i18n.language) ? i18n.language : 'de-DE';
       setSentTo((await requestPasswordReset(login.trim(), locale)).sentTo);
-    } catch {
-      setError(t('forgotPassword.failed'));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
 
   return (
-    <Paper withBorder p="lg" radius="md" component="form" onSubmit={(e) => void submit(e)} noValidate>
-      <Stack>
-        <Text>{t('forgotPassword.intro')}</Text>
-        {sentTo && (
-          <Alert color="green" variant="light" role="status">
-            {t('forgotPassword.sent', { sentTo })}
-          </Alert>
-        )}
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
-        <TextInput
-          label={t('forgotPassword.login')}
-          name="emailOrUsername"
-          autoComplete="username"
-          required
-          value={login}
-          onChange={(e) => setLogin(e.currentTarget.value)}
-        />
-        <Button type="submit" loading={busy}>
-          {t('forgotPassword.submit')}
-        </Button>
-        <Stack gap={4}>
-          <Anchor component={Link} to="/reset-password?forgot=username" size="sm">
-            {t('forgotPassword.forgotUsername')}
-          </Anchor>
-          <Anchor component={Link} to="/login" size="sm">
-            {t('backToLogin')}
-          </Anchor>
-        </Stack>
+    <FormCard onSubmit={save}>
+      <Text>{t('forgotPassword.intro')}</Text>
+      <FormNotice text={sentTo && t('forgotPassword.sent', { sentTo })} />
+      <FormError error={error} />
+      <TextInput
+        label={t('forgotPassword.login')}
+        name="emailOrUsername"
+        autoComplete="username"
+        required
+        value={login}
+        onChange={(e) => setLogin(e.currentTarget.value)}
+      />
+      <Button type="submit" loading={busy}>
+        {t('forgotPassword.submit')}
+      </Button>
+      <Stack gap={4}>
+        <Anchor component={Link} to="/reset-password?forgot=username" size="sm">
+          {t('forgotPassword.forgotUsername')}
+        </Anchor>
+        <Anchor component={Link} to="/login" size="sm">
+          {t('backToLogin')}
+        </Anchor>
       </Stack>
-    </Paper>
+    </FormCard>
   );
 }

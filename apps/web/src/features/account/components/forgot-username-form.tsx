@@ -1,8 +1,10 @@
 import { FORGOT_USERNAME_MESSAGE_MAX } from '@lms/contracts/constants';
-import { Alert, Anchor, Button, Paper, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Anchor, Button, SimpleGrid, Text, TextInput, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FormCard } from '../../../components/form-card';
+import { FormError, FormNotice } from '../../../components/form-submit';
 import { isApiError } from '../../../lib/api-client';
 import { isLocale } from '../../../lib/i18n';
 import { requestUsername } from '../api/account';
@@ -47,67 +49,57 @@ export function ForgotUsernameForm() {
   };
 
   return (
-    <Paper withBorder p="lg" radius="md" component="form" onSubmit={(e) => void submit(e)} noValidate>
-      <Stack>
-        <Text>{t('forgotUsername.intro')}</Text>
-        {sent && (
-          <Alert color="green" variant="light" role="status">
-            {t('forgotUsername.sent')}
-          </Alert>
-        )}
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label={t('forgotUsername.name')}
-            name="name"
-            autoComplete="name"
-            required
-            value={form.name}
-            error={errors.name}
-            onChange={(e) => set('name')(e.currentTarget.value)}
-          />
-          <TextInput
-            label={t('forgotUsername.email')}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={form.email}
-            error={errors.email}
-            onChange={(e) => set('email')(e.currentTarget.value)}
-          />
-        </SimpleGrid>
+    <FormCard onSubmit={(e) => void submit(e)}>
+      <Text>{t('forgotUsername.intro')}</Text>
+      <FormNotice text={sent && t('forgotUsername.sent')} />
+      <FormError error={error} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput
-          label={t('forgotUsername.subject')}
-          name="subject"
+          label={t('forgotUsername.name')}
+          name="name"
+          autoComplete="name"
           required
-          value={form.subject}
-          error={errors.subject}
-          onChange={(e) => set('subject')(e.currentTarget.value)}
+          value={form.name}
+          error={errors.name}
+          onChange={(e) => set('name')(e.currentTarget.value)}
         />
-        <Textarea
-          label={t('forgotUsername.message')}
-          name="message"
+        <TextInput
+          label={t('forgotUsername.email')}
+          name="email"
+          type="email"
+          autoComplete="email"
           required
-          autosize
-          minRows={4}
-          maxLength={FORGOT_USERNAME_MESSAGE_MAX}
-          description={t('forgotUsername.limit', { count: FORGOT_USERNAME_MESSAGE_MAX - form.message.length })}
-          value={form.message}
-          error={errors.message}
-          onChange={(e) => set('message')(e.currentTarget.value)}
+          value={form.email}
+          error={errors.email}
+          onChange={(e) => set('email')(e.currentTarget.value)}
         />
-        <Button type="submit" loading={busy}>
-          {t('forgotUsername.submit')}
-        </Button>
-        <Anchor component={Link} to="/login" size="sm">
-          {t('backToLogin')}
-        </Anchor>
-      </Stack>
-    </Paper>
+      </SimpleGrid>
+      <TextInput
+        label={t('forgotUsername.subject')}
+        name="subject"
+        required
+        value={form.subject}
+        error={errors.subject}
+        onChange={(e) => set('subject')(e.currentTarget.value)}
+      />
+      <Textarea
+        label={t('forgotUsername.message')}
+        name="message"
+        required
+        autosize
+        minRows={4}
+        maxLength={FORGOT_USERNAME_MESSAGE_MAX}
+        description={t('forgotUsername.limit', { count: FORGOT_USERNAME_MESSAGE_MAX - form.message.length })}
+        value={form.message}
+        error={errors.message}
+        onChange={(e) => set('message')(e.currentTarget.value)}
+      />
+      <Button type="submit" loading={busy}>
+        {t('forgotUsername.submit')}
+      </Button>
+      <Anchor component={Link} to="/login" size="sm">
+        {t('backToLogin')}
+      </Anchor>
+    </FormCard>
   );
 }

@@ -1,14 +1,17 @@
 import type { TTokenPurpose } from '@lms/contracts/account';
 import { effectiveMinLength } from '@lms/contracts/password-rules';
-import { Alert, Anchor, Button, Loader, Paper, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Loader, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
 import { useCurrentClient } from '../../../lib/use-current-client';
-import { PasswordChecklist, isPasswordAcceptable } from '../../../components/password-checklist';
+import { FormCard } from '../../../components/form-card';
+import { FormError, useFormSubmit } from '../../../components/form-submit';
+import { NewPasswordFields } from '../../../components/new-password-fields';
+import { isPasswordAcceptable } from '../../../components/password-checklist';
 import { checkLink, setPasswordFromLink } from '../api/account';
 import { notifySuccess } from '../../../lib/notify';
 
@@ -30,24 +33,22 @@ export function SetPasswordForm({ token, purpose }: { token: string; purpose: TT
   });
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, submit } = useFormSubmit({
+    leaves: true,
+    errorOf: (err) => {
+      const linkFailed = isApiError(err) && (err.code === 'reset_link_expired' || err.code === 'activation_failed');
+      return linkFailed ? t(linkErrorKey(purpose)) : errorText(err);
+    },
+  });
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    if (!isPasswordAcceptable(password, repeat, minLength)) return setError(t('setPassword.rulesNotMet'));
-    setBusy(true);
-    try {
+  const save = submit(
+    () => (isPasswordAcceptable(password, repeat, minLength) ? null : t('setPassword.rulesNotMet')),
+    async () => {
       await setPasswordFromLink(queryClient, { token, purpose, newPassword: password, newPasswordRepeat: repeat });
       notifySuccess(t(purpose === 'activation' ? 'setPassword.activated' : 'setPassword.saved'));
       await navigate('/', { replace: true });
-    } catch (err) {
-      const linkFailed = isApiError(err) && (err.code === 'reset_link_expired' || err.code === 'activation_failed');
-      setError(linkFailed ? t(linkErrorKey(purpose)) : errorText(err));
-      setBusy(false);
-    }
-  };
+    },
+  );
 
   if (link.isPending) return <Loader aria-label={t('setPassword.checking')} />;
   if (!link.data?.valid)
@@ -67,40 +68,22 @@ export function SetPasswordForm({ token, purpose }: { token: string; purpose: TT
       </Alert>
     );
   return (
-    <Paper withBorder p="lg" radius="md" component="form" onSubmit={(e) => void submit(e)} noValidate>
-      <Stack>
-        <Text>{t(purpose === 'activation' ? 'setPassword.activationIntro' : 'setPassword.resetIntro')}</Text>
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
-        <PasswordInput
-          visibilityToggleButtonProps={{ 'aria-label': t('common:togglePassword') }}
-          label={t('setPassword.new')}
-          name="newPassword"
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-          aria-describedby="set-password-checklist"
-        />
-        <PasswordInput
-          visibilityToggleButtonProps={{ 'aria-label': t('common:togglePassword') }}
-          label={t('setPassword.repeat')}
-          name="newPasswordRepeat"
-          autoComplete="new-password"
-          required
-          value={repeat}
-          onChange={(e) => setRepeat(e.currentTarget.value)}
-        />
-        <div id="set-password-checklist">
-          <PasswordChecklist password={password} repeat={repeat} minLength={minLength} />
-        </div>
-        <Button type="submit" loading={busy}>
-          {t(purpose === 'activation' ? 'setPassword.activate' : 'setPassword.submit')}
-        </Button>
-      </Stack>
-    </Paper>
+    <FormCard onSubmit={save}>
+      <Text>{t(purpose === 'activation' ? 'setPassword.activationIntro' : 'setPassword.resetIntro')}</Text>
+      <FormError error={error} />
+      <NewPasswordFields
+        newLabel={t('setPassword.new')}
+        repeatLabel={t('setPassword.repeat')}
+        password={password}
+        repeat={repeat}
+        onPassword={setPassword}
+        onRepeat={setRepeat}
+        minLength={minLength}
+        checklistId="set-password-checklist"
+      />
+      <Button type="submit" loading={busy}>
+        {t(purpose === 'activation' ? 'setPassword.activate' : 'setPassword.submit')}
+      </Button>
+    </FormCard>
   );
 }

@@ -1,16 +1,19 @@
 import { effectiveMinLength } from '@lms/contracts/password-rules';
-import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { FormCard } from '../../../components/form-card';
+import { FormError, useFormSubmit } from '../../../components/form-submit';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { PasswordField } from '../../../components/password-field';
 import { takeRedirectPath, useAuth } from '../../../lib/auth-store';
 import { useErrorText } from '../../../lib/error-text';
 import { useCurrentClient } from '../../../lib/use-current-client';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { changePassword } from '../api/session-actions';
-import { PasswordChecklist, isPasswordAcceptable } from '../../../components/password-checklist';
+import { isPasswordAcceptable } from '../../../components/password-checklist';
 
 /**
  * /password-change-required: forced after an initial password (spec section 4), and the menu's "change password".
@@ -25,26 +28,21 @@ export function PasswordChangePage() {
   const [currentPassword, setCurrent] = useState('');
   const [newPassword, setNew] = useState('');
   const [newPasswordRepeat, setRepeat] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, submit } = useFormSubmit({ leaves: true, errorOf: errorText });
   const forced = Boolean(user?.passwordChangeRequired);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    if (!currentPassword) return setError(t('passwordChange.currentMissing'));
-    if (!isPasswordAcceptable(newPassword, newPasswordRepeat, minLength))
-      return setError(t('passwordChange.rulesNotMet'));
-    setBusy(true);
-    try {
+  const save = submit(
+    () => {
+      if (!currentPassword) return t('passwordChange.currentMissing');
+      if (!isPasswordAcceptable(newPassword, newPasswordRepeat, minLength)) return t('passwordChange.rulesNotMet');
+      return null;
+    },
+    async () => {
       await changePassword({ currentPassword, newPassword, newPasswordRepeat });
       notifications.show({ color: 'green', message: t('passwordChange.saved') });
       await navigate(forced ? takeRedirectPath() : '/', { replace: true });
-    } catch (err) {
-      setError(errorText(err));
-      setBusy(false);
-    }
-  };
+    },
+  );
 
   return (
     <Stack maw={520}>
@@ -54,49 +52,33 @@ export function PasswordChangePage() {
           {t('passwordChange.forcedText')}
         </Alert>
       )}
-      <Paper withBorder p="lg" radius="md" component="form" onSubmit={submit} noValidate>
-        <Stack>
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
-          <PasswordField
-            label={t('passwordChange.current')}
-            name="currentPassword"
-            autoComplete="current-password"
-            required
-            value={currentPassword}
-            onChange={(e) => setCurrent(e.currentTarget.value)}
-          />
-          <PasswordField
-            label={t('passwordChange.new')}
-            name="newPassword"
-            autoComplete="new-password"
-            required
-            value={newPassword}
-            onChange={(e) => setNew(e.currentTarget.value)}
-            aria-describedby="password-checklist"
-          />
-          <PasswordField
-            label={t('passwordChange.repeat')}
-            name="newPasswordRepeat"
-            autoComplete="new-password"
-            required
-            value={newPasswordRepeat}
-            onChange={(e) => setRepeat(e.currentTarget.value)}
-          />
-          <div id="password-checklist">
-            <PasswordChecklist password={newPassword} repeat={newPasswordRepeat} minLength={minLength} />
-          </div>
-          <Text size="sm" c="dimmed">
-            {t('passwordChange.hint')}
-          </Text>
-          <Button type="submit" loading={busy}>
-            {t('passwordChange.submit')}
-          </Button>
-        </Stack>
-      </Paper>
+      <FormCard onSubmit={save}>
+        <FormError error={error} />
+        <PasswordField
+          label={t('passwordChange.current')}
+          name="currentPassword"
+          autoComplete="current-password"
+          required
+          value={currentPassword}
+          onChange={(e) => setCurrent(e.currentTarget.value)}
+        />
+        <NewPasswordFields
+          newLabel={t('passwordChange.new')}
+          repeatLabel={t('passwordChange.repeat')}
+          password={newPassword}
+          repeat={newPasswordRepeat}
+          onPassword={setNew}
+          onRepeat={setRepeat}
+          minLength={minLength}
+          checklistId="password-checklist"
+        />
+        <Text size="sm" c="dimmed">
+          {t('passwordChange.hint')}
+        </Text>
+        <Button type="submit" loading={busy}>
+          {t('passwordChange.submit')}
+        </Button>
+      </FormCard>
     </Stack>
   );
 }
