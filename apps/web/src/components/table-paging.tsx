@@ -17,6 +17,11 @@ export function usePaging(): Paging {
   return { page, pageSize, setPage, setPageSize };
 }
 
+/** The page and sort of a server-paged, sorted list's request (the list adds its search and filters). */
+export function pageQuery<S extends string, O extends string>(paging: Paging, sorting: { sort: S; order: O }) {
+  return { page: paging.page, pageSize: paging.pageSize, sort: sorting.sort, order: sorting.order };
+}
+
 interface Props {
   paging: Paging;
   total: number;

@@ -8,7 +8,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { PagedTable } from '../../../components/paged-table';
 import { SearchField, useListSearch } from '../../../components/search-field';
 import { SortSelects, useSortChoice } from '../../../components/sort-selects';
-import { usePaging } from '../../../components/table-paging';
+import { pageQuery, usePaging } from '../../../components/table-paging';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCourses } from '../api/courses';
 import { formatDate } from '../../../lib/format';
@@ -21,10 +21,7 @@ export function CourseListPage() {
   const sorting = useSortChoice<TCourseSort>('title');
   const search = useListSearch(paging);
   const list = useCourses({
-    page: paging.page,
-    pageSize: paging.pageSize,
-    sort: sorting.sort,
-    order: sorting.order,
+    ...pageQuery(paging, sorting),
     search: search.debounced,
   });
 

@@ -7,7 +7,7 @@ import { CellText, useSorting } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { PagedTable } from '../../../components/paged-table';
 import { SearchField, useListSearch } from '../../../components/search-field';
-import { usePaging } from '../../../components/table-paging';
+import { pageQuery, usePaging } from '../../../components/table-paging';
 import { formatDay } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useGroups } from '../api/groups';
@@ -24,10 +24,7 @@ export function GroupsPage() {
   const search = useListSearch(paging);
   const [drawer, setDrawer] = useState<GroupDrawerState>(null);
   const list = useGroups({
-    page: paging.page,
-    pageSize: paging.pageSize,
-    sort: sorting.sort,
-    order: sorting.order,
+    ...pageQuery(paging, sorting),
     search: search.debounced || undefined,
   });
 

@@ -1,13 +1,13 @@
 import { TRAINING_STATUSES, type TParticipantSort, type TTrainingStatus } from '@lms/contracts/trainings';
-import { Alert, Anchor, Button, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Alert, Anchor, Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useSorting } from '../../../components/data-table';
 import { PageLoader } from '../../../components/page-loader';
-import { usePaging } from '../../../components/table-paging';
+import { SearchField, useListSearch } from '../../../components/search-field';
+import { pageQuery, usePaging } from '../../../components/table-paging';
 import { showApiError, useErrorText } from '../../../lib/error-text';
 import { formatDate } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
@@ -36,19 +36,15 @@ export function TrainingPage() {
   const statistics = useTrainingStatistics(id);
   const paging = usePaging();
   const sorting = useSorting<TParticipantSort>('name', paging);
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const search = useListSearch(paging);
   const [status, setStatus] = useState<TTrainingStatus | ''>('');
   const [drawer, setDrawer] = useState<TrainingDrawerState>(null);
   const [busyUserId, setBusyUserId] = useState<string | null>(null);
   const [remindingUserId, setRemindingUserId] = useState<string | null>(null);
   const [remindingAll, setRemindingAll] = useState(false);
   const list = useParticipants(id, {
-    page: paging.page,
-    pageSize: paging.pageSize,
-    sort: sorting.sort,
-    order: sorting.order,
-    search: debounced || undefined,
+    ...pageQuery(paging, sorting),
+    search: search.debounced || undefined,
     status: status || undefined,
   });
   usePageTitle(training.data?.courseTitle ?? t('detail.title'));
@@ -168,16 +164,11 @@ export function TrainingPage() {
         </Button>
       </Group>
       <Group align="flex-end">
-        <TextInput
+        <SearchField
           label={t('participants.search')}
           description={t('participants.searchHint')}
-          type="search"
           w={{ base: '100%', xs: 320 }}
-          value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            paging.setPage(1);
-          }}
+          search={search}
         />
         <NativeSelect
           label={t('participants.status')}
@@ -197,7 +188,7 @@ export function TrainingPage() {
         list={list}
         paging={paging}
         sorting={sorting}
-        filtered={Boolean(debounced || status)}
+        filtered={Boolean(search.debounced || status)}
         busyUserId={busyUserId}
         onOptional={(row, optional) => void markOptional(row, optional)}
         remindingUserId={remindingUserId}

@@ -1,6 +1,5 @@
 import type { TTrainingSort, TTrainingSummary } from '@lms/contracts/trainings';
-import { Anchor, Badge, Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Anchor, Badge, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,7 +8,8 @@ import { CellText, useSorting } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { PagedTable } from '../../../components/paged-table';
 import { RowActions } from '../../../components/row-actions';
-import { usePaging } from '../../../components/table-paging';
+import { SearchField, useListSearch } from '../../../components/search-field';
+import { pageQuery, usePaging } from '../../../components/table-paging';
 import { formatDate } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useAllGroups } from '../api/groups';
@@ -23,18 +23,14 @@ export function TrainingsPage() {
   usePageTitle(t('list.title'));
   const paging = usePaging();
   const sorting = useSorting<TTrainingSort>('courseTitle', paging);
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const search = useListSearch(paging);
   const [groupId, setGroupId] = useState('');
   const [drawer, setDrawer] = useState<TrainingDrawerState>(null);
   const [deleting, setDeleting] = useState<TrainingToDelete | null>(null);
   const groups = useAllGroups();
   const list = useTrainings({
-    page: paging.page,
-    pageSize: paging.pageSize,
-    sort: sorting.sort,
-    order: sorting.order,
-    search: debounced || undefined,
+    ...pageQuery(paging, sorting),
+    search: search.debounced || undefined,
     groupId: groupId || undefined,
   });
   /** The training's own date, else the course's, marked as such. */
@@ -64,16 +60,11 @@ export function TrainingsPage() {
         action={<Button onClick={() => setDrawer({ mode: 'create' })}>{t('list.create')}</Button>}
       />
       <Group align="flex-end">
-        <TextInput
+        <SearchField
           label={t('list.search')}
           description={t('list.searchHint')}
-          type="search"
           w={{ base: '100%', xs: 320 }}
-          value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            paging.setPage(1);
-          }}
+          search={search}
         />
         <NativeSelect
           label={t('fields.group')}
@@ -164,7 +155,7 @@ export function TrainingsPage() {
           },
         ]}
         empty={
-          debounced || groupId ? (
+          search.debounced || groupId ? (
             <EmptyState title={t('list.noMatch')} />
           ) : (
             <EmptyState

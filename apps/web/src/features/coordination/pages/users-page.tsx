@@ -6,7 +6,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSorting } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
-import { TablePaging, usePaging } from '../../../components/table-paging';
+import { pageQuery, TablePaging, usePaging } from '../../../components/table-paging';
 import { useAuth } from '../../../lib/auth-store';
 import { showApiError } from '../../../lib/error-text';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -32,10 +32,7 @@ export function UsersPage() {
   const [importing, setImporting] = useState(false);
 
   const list = useUsers({
-    page: paging.page,
-    pageSize: paging.pageSize,
-    sort: sorting.sort,
-    order: sorting.order,
+    ...pageQuery(paging, sorting),
     ...filter,
   });
   const total = list.data?.total ?? 0;

@@ -10,7 +10,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { PagedTable } from '../../../components/paged-table';
 import { SearchField, useListSearch } from '../../../components/search-field';
 import { SortSelects, useSortChoice } from '../../../components/sort-selects';
-import { usePaging } from '../../../components/table-paging';
+import { pageQuery, usePaging } from '../../../components/table-paging';
 import { useAuth } from '../../../lib/auth-store';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useClients } from '../api/clients';
@@ -27,10 +27,7 @@ export function ClientListPage() {
   const search = useListSearch(paging);
   const [creating, setCreating] = useState(false);
   const list = useClients({
-    page: paging.page,
-    pageSize: paging.pageSize,
-    sort: sorting.sort,
-    order: sorting.order,
+    ...pageQuery(paging, sorting),
     search: search.debounced,
   });
   const mayCreate = !!user && can(user.role, 'clients.create');
