@@ -1,6 +1,7 @@
-import { NativeSelect } from '@mantine/core';
+import { Group, NativeSelect } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchField, type ListSearch } from './search-field';
 
 export type SortOrder = 'asc' | 'desc';
 
@@ -46,5 +47,19 @@ export function SortSelects<S extends string>({ choice, sorts, sortLabel }: Prop
         ]}
       />
     </>
+  );
+}
+
+/** A list's search field with the sort selects beside it, e.g. the course and client overviews. */
+export function SearchAndSort<S extends string>({
+  search,
+  searchLabel,
+  ...sort
+}: Props<S> & { search: ListSearch; searchLabel: string }) {
+  return (
+    <Group align="flex-end">
+      <SearchField label={searchLabel} search={search} />
+      <SortSelects {...sort} />
+    </Group>
   );
 }

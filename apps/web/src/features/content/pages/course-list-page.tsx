@@ -6,8 +6,8 @@ import { PageHeader } from '../../../components/page-header';
 import { CellText } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { PagedTable } from '../../../components/paged-table';
-import { SearchField, useListSearch } from '../../../components/search-field';
-import { SortSelects, useSortChoice } from '../../../components/sort-selects';
+import { useListSearch } from '../../../components/search-field';
+import { SearchAndSort, useSortChoice } from '../../../components/sort-selects';
 import { pageQuery, usePaging } from '../../../components/table-paging';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCourses } from '../api/courses';
@@ -36,10 +36,13 @@ export function CourseListPage() {
           </Button>
         }
       />
-      <Group align="flex-end">
-        <SearchField label={t('list.search')} search={search} />
-        <SortSelects choice={sorting} sorts={COURSE_SORTS} sortLabel={(s) => t(`list.sorts.${s}`)} />
-      </Group>
+      <SearchAndSort
+        search={search}
+        searchLabel={t('list.search')}
+        choice={sorting}
+        sorts={COURSE_SORTS}
+        sortLabel={(s) => t(`list.sorts.${s}`)}
+      />
       <PagedTable
         list={list}
         paging={paging}

@@ -1,6 +1,6 @@
 import { CLIENT_SORTS, type TClientSort } from '@lms/contracts/client-admin';
 import { can } from '@lms/contracts/permissions';
-import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,8 +8,8 @@ import { PageHeader } from '../../../components/page-header';
 import { CellText } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { PagedTable } from '../../../components/paged-table';
-import { SearchField, useListSearch } from '../../../components/search-field';
-import { SortSelects, useSortChoice } from '../../../components/sort-selects';
+import { useListSearch } from '../../../components/search-field';
+import { SearchAndSort, useSortChoice } from '../../../components/sort-selects';
 import { pageQuery, usePaging } from '../../../components/table-paging';
 import { useAuth } from '../../../lib/auth-store';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -39,10 +39,13 @@ export function ClientListPage() {
         intro={t('list.intro')}
         action={mayCreate && <Button onClick={() => setCreating(true)}>{t('list.create')}</Button>}
       />
-      <Group align="flex-end">
-        <SearchField label={t('list.search')} search={search} />
-        <SortSelects choice={sorting} sorts={CLIENT_SORTS} sortLabel={(s) => t(`list.sorts.${s}`)} />
-      </Group>
+      <SearchAndSort
+        search={search}
+        searchLabel={t('list.search')}
+        choice={sorting}
+        sorts={CLIENT_SORTS}
+        sortLabel={(s) => t(`list.sorts.${s}`)}
+      />
       <PagedTable
         list={list}
         paging={paging}
