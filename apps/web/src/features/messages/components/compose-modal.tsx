@@ -1,10 +1,11 @@
 import { MESSAGE_BODY_MAX, MESSAGE_SUBJECT_MAX } from '@lms/contracts/messages';
 import { ZGroupPage } from '@lms/contracts/groups';
-import { Modal, MultiSelect, Radio, Select, Stack, Textarea, TextInput, Group } from '@mantine/core';
+import { Modal, MultiSelect, Radio, Select, Textarea, TextInput, Group } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StackedForm } from '../../../components/form-drawer';
 import { FormButtons, FormError, useFormSubmit } from '../../../components/form-submit';
 import { apiGet } from '../../../lib/api-client';
 import { closeButton, notifySuccess } from '../../../lib/notify';
@@ -56,72 +57,70 @@ export function ComposeModal({ mode, mayAddressClient, onClose, onSent }: Props)
       size="lg"
       closeButtonProps={closeButton()}
     >
-      <form onSubmit={form.submit(check, send)} noValidate>
-        <Stack>
-          <FormError error={form.error} />
-          {mode === 'private' ? (
-            <Select
-              label={t('compose.recipient')}
-              placeholder={t('compose.recipientPlaceholder')}
-              searchable
-              required
-              data={(recipients.data?.items ?? []).map((p) => ({ value: p.id, label: p.name }))}
-              value={recipientId}
-              onChange={setRecipientId}
-              searchValue={search}
-              onSearchChange={setSearch}
-              filter={({ options }) => options}
-              nothingFoundMessage={t('compose.noRecipients')}
-              error={form.fieldError('recipientId')}
-              comboboxProps={{ withinPortal: true }}
-            />
-          ) : (
-            <>
-              <Radio.Group
-                label={t('compose.audience')}
-                value={audience}
-                onChange={(v) => setAudience(v === 'CLIENT' ? 'CLIENT' : 'GROUPS')}
-              >
-                <Group mt="xs">
-                  {mayAddressClient && <Radio value="CLIENT" label={t('audience.CLIENT')} />}
-                  <Radio value="GROUPS" label={t('audience.GROUPS')} />
-                </Group>
-              </Radio.Group>
-              {audience === 'GROUPS' && (
-                <MultiSelect
-                  label={t('compose.groups')}
-                  required
-                  searchable
-                  data={(groups.data?.items ?? []).map((g) => ({ value: g.id, label: g.name }))}
-                  value={groupIds}
-                  onChange={setGroupIds}
-                  nothingFoundMessage={t('compose.noGroups')}
-                  error={form.fieldError('groupIds')}
-                />
-              )}
-            </>
-          )}
-          <TextInput
-            label={t('compose.subject')}
+      <StackedForm onSubmit={form.submit(check, send)}>
+        <FormError error={form.error} />
+        {mode === 'private' ? (
+          <Select
+            label={t('compose.recipient')}
+            placeholder={t('compose.recipientPlaceholder')}
+            searchable
             required
-            maxLength={MESSAGE_SUBJECT_MAX}
-            value={subject}
-            onChange={(e) => setSubject(e.currentTarget.value)}
-            error={form.fieldError('subject')}
+            data={(recipients.data?.items ?? []).map((p) => ({ value: p.id, label: p.name }))}
+            value={recipientId}
+            onChange={setRecipientId}
+            searchValue={search}
+            onSearchChange={setSearch}
+            filter={({ options }) => options}
+            nothingFoundMessage={t('compose.noRecipients')}
+            error={form.fieldError('recipientId')}
+            comboboxProps={{ withinPortal: true }}
           />
-          <Textarea
-            label={t('compose.body')}
-            required
-            autosize
-            minRows={5}
-            maxLength={MESSAGE_BODY_MAX}
-            value={body}
-            onChange={(e) => setBody(e.currentTarget.value)}
-            error={form.fieldError('body')}
-          />
-          <FormButtons busy={form.busy} onCancel={onClose} submitLabel={t('compose.send')} />
-        </Stack>
-      </form>
+        ) : (
+          <>
+            <Radio.Group
+              label={t('compose.audience')}
+              value={audience}
+              onChange={(v) => setAudience(v === 'CLIENT' ? 'CLIENT' : 'GROUPS')}
+            >
+              <Group mt="xs">
+                {mayAddressClient && <Radio value="CLIENT" label={t('audience.CLIENT')} />}
+                <Radio value="GROUPS" label={t('audience.GROUPS')} />
+              </Group>
+            </Radio.Group>
+            {audience === 'GROUPS' && (
+              <MultiSelect
+                label={t('compose.groups')}
+                required
+                searchable
+                data={(groups.data?.items ?? []).map((g) => ({ value: g.id, label: g.name }))}
+                value={groupIds}
+                onChange={setGroupIds}
+                nothingFoundMessage={t('compose.noGroups')}
+                error={form.fieldError('groupIds')}
+              />
+            )}
+          </>
+        )}
+        <TextInput
+          label={t('compose.subject')}
+          required
+          maxLength={MESSAGE_SUBJECT_MAX}
+          value={subject}
+          onChange={(e) => setSubject(e.currentTarget.value)}
+          error={form.fieldError('subject')}
+        />
+        <Textarea
+          label={t('compose.body')}
+          required
+          autosize
+          minRows={5}
+          maxLength={MESSAGE_BODY_MAX}
+          value={body}
+          onChange={(e) => setBody(e.currentTarget.value)}
+          error={form.fieldError('body')}
+        />
+        <FormButtons busy={form.busy} onCancel={onClose} submitLabel={t('compose.send')} />
+      </StackedForm>
     </Modal>
   );
 }

@@ -1,6 +1,7 @@
-import { Modal, Stack, TextInput } from '@mantine/core';
+import { Modal, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StackedForm } from '../../../components/form-drawer';
 import { FormButtons, FormError, useFormSubmit } from '../../../components/form-submit';
 import { closeButton } from '../../../lib/notify';
 
@@ -38,20 +39,18 @@ export function CompanyModal({ state, onClose, onSave }: Props) {
       onClose={onClose}
       title={state?.mode === 'rename' ? t('companies.renameTitle') : t('companies.createTitle')}
     >
-      <form onSubmit={save} noValidate>
-        <Stack>
-          <FormError error={error} />
-          <TextInput
-            label={t('companies.name')}
-            required
-            data-autofocus
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={fieldError('name')}
-          />
-          <FormButtons busy={busy} onCancel={onClose} />
-        </Stack>
-      </form>
+      <StackedForm onSubmit={save}>
+        <FormError error={error} />
+        <TextInput
+          label={t('companies.name')}
+          required
+          data-autofocus
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          error={fieldError('name')}
+        />
+        <FormButtons busy={busy} onCancel={onClose} />
+      </StackedForm>
     </Modal>
   );
 }
