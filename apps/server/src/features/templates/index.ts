@@ -27,5 +27,6 @@ export { isCertificateTemplateOfClient } from './certificate/certificate-templat
 export { findCertificateTemplateLocales } from './certificate/certificate-template.repository';
 export { readBackground } from './certificate/certificate-template-storage';
 export { renderCertificatePdf, type RenderedCertificate } from './certificate/certificate-pdf';
+export type { CertificateVerificationMark } from './certificate/certificate-verification-mark';
 export { fillCertificateText, formatCertificateDate, formatCertificateDuration } from './certificate/certificate-text';
 export { cachedFontkit, certificateFontBytes } from './certificate/certificate-fonts';

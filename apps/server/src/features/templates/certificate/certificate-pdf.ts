@@ -1,6 +1,7 @@
 import type { TLocale } from '@lms/contracts/constants';
 import { PDFDocument, degrees, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { cachedFontkit, certificateFontBytes } from './certificate-fonts';
+import { drawVerificationMark, type CertificateVerificationMark } from './certificate-verification-mark';
 
 // One certificate as a PDF (DECISIONS "certificate"): the first page of the locale's background, or a plain A4
 // page, with the subtitle and the body written over it, centred, in an embedded Unicode font.
@@ -16,6 +17,8 @@ export interface CertificatePdfInput {
   locale: TLocale;
   /** The document's title in its properties (the course's title). */
   title: string;
+  /** Issue 30 point 2: the code and QR code of the public verification page; absent in a template's preview. */
+  verification?: CertificateVerificationMark;
 }
 
 export interface RenderedCertificate {
@@ -160,7 +163,8 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
   }
   y -= subtitleSize * 0.8;
 
-  const bottom = Math.max(48, height * 0.1);
+  // The verification mark takes the lower band's right corner; the body ends above it.
+  const bottom = Math.max(input.verification ? 120 : 48, height * 0.1);
   let size = 13 * scale;
   let block = layoutBody(input.body, regular, size, maxWidth);
   const heightOf = (b: Block, s: number) => (b.lines.length + b.gaps.reduce((a, g) => a + g, 0)) * s * 1.45;
@@ -173,6 +177,8 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
     drawCentred(page, line, regular, size, y);
     y -= size * 1.45;
   });
+
+  if (input.verification) drawVerificationMark(page, regular, input.verification, input.locale);
 
   doc.setTitle(input.title || input.subtitle, { showInWindowTitleBar: true });
   doc.setLanguage(input.locale);

@@ -25,3 +25,27 @@ export async function backgroundPdf(heading = 'ZERTIFIKAT'): Promise<Buffer> {
   page.drawText(heading, { x: 300, y: 470, size: 44, font, color: rgb(0.7, 0.5, 0.1) });
   return Buffer.from(await doc.save());
 }
+
+/**
+ * The QR code a PDF's first page shows, as a phone would read it: the page rendered by pdf.js (on the canvas it
+ * brings along for Node) and decoded by jsQR. Null when no QR code is readable.
+ */
+export async function qrOfFirstPage(bytes: Uint8Array | Buffer): Promise<string | null> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const { default: jsQR } = await import('jsqr');
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
+  try {
+    const page = await doc.getPage(1);
+    const viewport = page.getViewport({ scale: 2 });
+    type Canvas2d = { getImageData(x: number, y: number, w: number, h: number): ImageData };
+    const factory = doc.canvasFactory as {
+      create(w: number, h: number): { canvas: HTMLCanvasElement; context: Canvas2d };
+    };
+    const { canvas, context } = factory.create(Math.ceil(viewport.width), Math.ceil(viewport.height));
+    await page.render({ canvas, canvasContext: context as unknown as CanvasRenderingContext2D, viewport }).promise;
+    const image = context.getImageData(0, 0, canvas.width, canvas.height);
+    return jsQR(image.data, image.width, image.height)?.data ?? null;
+  } finally {
+    await doc.destroy();
+  }
+}
