@@ -163,6 +163,7 @@ describe('the OpenAPI document', () => {
       'post /api/client-smtp/{clientId}/test',
       'post /api/course-training/{id}/module/{moduleId}/launch',
       'post /api/course-training/{id}/certificates/regenerate',
+      'post /api/course-certificate/{id}/reissue',
       'post /api/premium/courses/{id}/start',
       'post /api/premium/admin/purchases/{id}/paid',
       'post /api/messages/{id}/read',

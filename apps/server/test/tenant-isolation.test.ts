@@ -76,7 +76,7 @@ async function seedClientB(ctx: Parameters<Parameters<typeof describeEachDialect
   await issueCertificate(deps, client.id, training.id, user.id);
   const certificate = await deps.db
     .selectFrom('course_certificates')
-    .select('id')
+    .select(['id', 'verification_code'])
     .where('training_id', '=', training.id)
     .executeTakeFirstOrThrow();
   await admin.post(`/api/client/${client.id}/legal-texts/imprint`, { type: 'MARKDOWN', value: SECRET });
@@ -169,6 +169,7 @@ async function seedClientB(ctx: Parameters<Parameters<typeof describeEachDialect
   }
   return {
     clientId: client.id,
+    host: client.host,
     userId: user.id,
     groupId: group.id,
     courseId: course.id,
@@ -177,6 +178,7 @@ async function seedClientB(ctx: Parameters<Parameters<typeof describeEachDialect
     trainingId: training.id,
     certificateTemplateId: certificateTemplate.id,
     certificateId: certificate.id,
+    certificateCode: certificate.verification_code ?? '',
     templateId: templates.items[0]?.id ?? '',
     mailId,
     importId,
@@ -302,6 +304,8 @@ function callsWith(b: SeedB): Record<string, Call> {
     'DELETE /api/certificate-template/:id/file/:locale': { params: { id: b.certificateTemplateId, locale: 'de-DE' } },
     'GET /api/course-certificate/:id/download': { params: { id: b.certificateId } },
     'POST /api/course-training/:id/certificates/regenerate': { params: { id: b.trainingId } },
+    'POST /api/course-certificate/:id/withdraw': { params: { id: b.certificateId }, body: { reason: 'Übernommen' } },
+    'POST /api/course-certificate/:id/reissue': { params: { id: b.certificateId } },
     'GET /api/users/:id': { params: { id: b.userId } },
     'POST /api/users/:id': { params: { id: b.userId }, body: { firstName: 'Übernommen' } },
     'DELETE /api/users/:id': { params: { id: b.userId } },
@@ -349,6 +353,26 @@ describeEachDialect('tenant isolation (ARCHITECTURE section 4)', (ctx) => {
       expect(res.body, key).not.toContain(SECRET);
     }
     expect(await snapshotOfB(ctx, b)).toEqual(before);
+  });
+
+  it("answers client B's certificate code on client A's host as it answers a wrong code, and on B's own host", async () => {
+    // The public verification (issue 30 point 2) takes no id but a code; its tenant is the host's client.
+    const { app, deps } = ctx();
+    const b = await seedClientB(ctx);
+    const clientA = await createClient(deps.db);
+    const check = (host: string, code: string) =>
+      app.inject({
+        method: 'GET',
+        url: `/api/certificate-verification/${code}`,
+        headers: { host },
+        remoteAddress: '192.0.2.30',
+      });
+    const wrong = await check(clientA.host, 'Z'.repeat(b.certificateCode.length));
+    const foreign = await check(clientA.host, b.certificateCode);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.body).toBe(wrong.body);
+    expect(foreign.body).not.toContain(SECRET);
+    expect((await check(b.host, b.certificateCode)).statusCode).toBe(200);
   });
 });
 
@@ -398,7 +422,12 @@ async function snapshotOfB(ctx: Parameters<Parameters<typeof describeEachDialect
       .execute(),
     certificates: await db
       .selectFrom('course_certificates')
-      .select(['id', 'file_key', 'regenerated_at'])
+      .select(['id', 'file_key', 'regenerated_at', 'verification_code'])
+      .where('client_id', '=', b.clientId)
+      .execute(),
+    certificateCodes: await db
+      .selectFrom('certificate_codes')
+      .select(['code', 'withdrawn_at', 'withdrawn_reason'])
       .where('client_id', '=', b.clientId)
       .execute(),
     jobs: Number(

@@ -112,3 +112,71 @@ export const ZCertificateRegenerationResult = z.object({
   failures: z.array(z.object({ userId: ZId, reason: z.string() })),
 });
 export type TCertificateRegenerationResult = z.infer<typeof ZCertificateRegenerationResult>;
+
+// Issue 30 point 2: certificates anyone can verify. Each certificate's PDF prints a verification code and a QR code
+// of the public page /verify/{code} on the client's domain; a withdrawn or replaced code verifies as withdrawn.
+
+/** Crockford's base32 (no I, L, O, U): read aloud and typed without mix-ups. */
+export const VERIFICATION_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+/** 28 characters of 5 bits: 140 random bits, printed in groups of four. */
+export const VERIFICATION_CODE_LENGTH = 28;
+/** The forms a person may type or a link may carry: any case, with or without the hyphens, at most this long. */
+const VERIFICATION_CODE_INPUT_MAX = 64;
+
+/** The stored form of a typed code: upper case, no hyphens or spaces, and Crockford's look-alikes mapped (I, L to 1; O to 0). */
+export function normaliseVerificationCode(input: string): string {
+  return input
+    .toUpperCase()
+    .replace(/[\s-]+/g, '')
+    .replace(/[IL]/g, '1')
+    .replace(/O/g, '0');
+}
+
+/** The printed form: groups of four joined by hyphens. */
+export const formatVerificationCode = (code: string): string => code.match(/.{1,4}/g)?.join('-') ?? code;
+
+const CODE_PATTERN = new RegExp(`^[${VERIFICATION_CODE_ALPHABET}]{${VERIFICATION_CODE_LENGTH}}$`);
+
+export const ZVerificationCodeParams = z.object({
+  code: z
+    .string()
+    .max(VERIFICATION_CODE_INPUT_MAX)
+    .transform(normaliseVerificationCode)
+    .refine((code) => CODE_PATTERN.test(code), 'not a verification code'),
+});
+
+export const CERTIFICATE_VERIFICATION_STATUSES = ['valid', 'expired', 'withdrawn'] as const;
+export type TCertificateVerificationStatus = (typeof CERTIFICATE_VERIFICATION_STATUSES)[number];
+
+/** GET /api/certificate-verification/{code}: what the public page shows, and nothing else. */
+export const ZCertificateVerification = z.object({
+  /** The printed form of the code asked for. */
+  code: z.string(),
+  status: z.enum(CERTIFICATE_VERIFICATION_STATUSES),
+  holderName: z.string(),
+  /** In the certificate's own language. */
+  courseTitle: z.string(),
+  /** When the document that carries this code was issued. */
+  issuedAt: ZIsoDateTime,
+  /** Null: valid without end (validity, issue 30 point 1, fills it). */
+  validUntil: ZIsoDateTime.nullable(),
+});
+export type TCertificateVerification = z.infer<typeof ZCertificateVerification>;
+
+export const CERTIFICATE_WITHDRAWAL_REASON_MAX = 500;
+
+/** POST /api/course-certificate/{id}/withdraw: why, for the coordinators (the public page shows only "withdrawn"). */
+export const ZCertificateWithdrawBody = z.object({
+  reason: z.string().trim().min(1).max(CERTIFICATE_WITHDRAWAL_REASON_MAX),
+});
+export type TCertificateWithdrawBody = z.infer<typeof ZCertificateWithdrawBody>;
+
+/** A certificate's state after a withdrawal or a re-issue. */
+export const ZCertificateState = z.object({
+  id: ZId,
+  /** The printed form of the current code. */
+  verificationCode: z.string(),
+  withdrawnAt: ZIsoDateTime.nullable(),
+  withdrawnReason: z.string().nullable(),
+});
+export type TCertificateState = z.infer<typeof ZCertificateState>;

@@ -23,7 +23,7 @@ import type { JobsTable } from '../platform/jobs.table';
 import type { SessionsTable } from '../platform/session.table';
 import type { SchedulesTable } from '../platform/schedules.table';
 import type { RateLimitHitsTable } from '../platform/rate-limit.table';
-import type { CourseCertificatesTable } from '../features/certificates/certificate.table';
+import type { CertificateCodesTable, CourseCertificatesTable } from '../features/certificates/certificate.table';
 import type { CertificateTemplateLocalesTable, CertificateTemplatesTable } from '../features/templates';
 import type {
   TrainingGroupsTable,
@@ -112,6 +112,7 @@ export interface Database {
   certificate_templates: CertificateTemplatesTable;
   certificate_template_locales: CertificateTemplateLocalesTable;
   course_certificates: CourseCertificatesTable;
+  certificate_codes: CertificateCodesTable;
   client_legal_pdfs: ClientLegalPdfsTable;
   platform_texts: PlatformTextsTable;
   premium_settings: PremiumSettingsTable;

@@ -15,6 +15,8 @@ export const REQUEST_LIMITS = Object.freeze({
   entraNonce: { bucket: 'entra-nonce', max: 30, windowMs: MINUTE },
   /** Per IP: each checks an ID token, whose keys may be fetched from Entra. */
   entraLogin: { bucket: 'entra-login', max: 30, windowMs: MINUTE },
+  /** Per IP: the public certificate check (issue 30 point 2); with 140-bit codes, it keeps guessing pointless. */
+  certificateVerification: { bucket: 'certificate-verification', max: 30, windowMs: MINUTE },
   /** Per IP: each calls PayPal. PayPal sends a few events per purchase, retried later after a 429. */
   paypalWebhook: { bucket: 'paypal-webhook', max: 120, windowMs: MINUTE },
   /** Per user: each mails a contact person. */

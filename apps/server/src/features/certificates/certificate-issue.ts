@@ -1,7 +1,12 @@
 import { DEFAULT_LOCALE, LOCALES, type TLocale } from '@lms/contracts/constants';
+import {
+  formatVerificationCode,
+  VERIFICATION_CODE_ALPHABET,
+  VERIFICATION_CODE_LENGTH,
+} from '@lms/contracts/certificates';
 import { pickLocalized } from '@lms/contracts/modules';
 import type { AppDeps } from '../../platform/deps';
-import { newId, nowIso } from '../../platform/ids';
+import { newId, newVerificationCode, nowIso } from '../../platform/ids';
 import { removeFromStorage, writeToStorage } from '../../platform/storage';
 import { clientBaseUrl } from '../account';
 import { loadCourse } from '../courses';
@@ -18,7 +23,14 @@ import {
 } from '../templates';
 import { certificateKey } from './certificate-storage';
 import { notifyUsers } from '../messages';
-import { findCertificateOf, insertCertificate, replaceCertificateFile } from './certificate.repository';
+import {
+  findCertificateOf,
+  insertCertificate,
+  insertCertificateCode,
+  replaceCertificateFile,
+  setCurrentCode,
+  withdrawCode,
+} from './certificate.repository';
 
 // Making one user's certificate of one training (DECISIONS "certificate"): in the user's locale from the course's
 // certificate template, stored through platform/storage, recorded in course_certificates, and announced by mail
@@ -94,6 +106,14 @@ function pickTemplateLocale(
   return text && locale ? { locale, text } : undefined;
 }
 
+/** The reason recorded on a re-issued certificate's old code (the coordinators' list says "replaced"). */
+export const REISSUED = 'reissued';
+
+/** The public page that verifies a code, on the client's own domain (issue 30 point 2). */
+export function verificationUrl(deps: AppDeps, domain: string | undefined, code: string): string {
+  return domain ? new URL(`/verify/${code}`, clientBaseUrl(deps.config, domain)).toString() : `/verify/${code}`;
+}
+
 export type IssueOutcome =
   | 'issued'
   | 'regenerated'
@@ -107,14 +127,15 @@ export type IssueOutcome =
 /**
  * Makes the certificate of a user who completed the training. `mode: 'issue'` leaves an existing certificate as it
  * is (a job may run twice); `'regenerate'` makes its file again and stamps `regenerated_at`, and issues one to a
- * user who has none yet. Only a first issue queues the "certificate issued" mail.
+ * user who has none yet; `'reissue'` does the same for one certificate with a new verification code, and withdraws
+ * the old code (issue 30 point 2: a name corrected). Only a first issue queues the "certificate issued" mail.
  */
 export async function makeCertificate(
   deps: AppDeps,
   source: CourseCertificateSource,
   trainingId: string,
   userId: string,
-  mode: 'issue' | 'regenerate',
+  mode: 'issue' | 'regenerate' | 'reissue',
 ): Promise<IssueOutcome> {
   const { clientId } = source;
   const completion = await findCompletion(deps.db, clientId, trainingId, userId);
@@ -136,12 +157,22 @@ export async function makeCertificate(
     date: formatCertificateDate(completion.completedAt, locale),
     duration: formatCertificateDuration(source.durationMinutes, locale),
   };
+  // Issue 30 point 2: a new certificate, and a re-issued one, get a new code (a re-issue withdraws the old one, so the
+  // old PDF verifies as withdrawn); a regenerated one keeps its code, since it certifies the same.
+  const keptCode = mode === 'reissue' ? null : existing?.verification_code;
+  const code = keptCode ?? newVerificationCode(VERIFICATION_CODE_ALPHABET, VERIFICATION_CODE_LENGTH);
+  const validUntil = existing?.valid_until ?? null;
   const { bytes: pdf } = await renderCertificatePdf({
     background: text.backgroundKey ? await backgroundOf(deps, source, text.backgroundKey) : null,
     subtitle: fillCertificateText(text.subtitle, values),
     body: fillCertificateText(text.body, values),
     locale,
     title: courseTitle,
+    verification: {
+      code: formatVerificationCode(code),
+      url: verificationUrl(deps, source.domain, code),
+      validUntil: validUntil ? formatCertificateDate(validUntil, locale) : null,
+    },
   });
 
   const id = existing?.id ?? newId();
@@ -152,12 +183,18 @@ export async function makeCertificate(
   try {
     kept = await deps.db.transaction().execute(async (trx) => {
       if (existing) {
-        return replaceCertificateFile(trx, clientId, id, {
+        const replaced = await replaceCertificateFile(trx, clientId, id, {
           file_key: key,
           file_size: size,
           locale,
           regenerated_at: now,
         });
+        if (replaced && code !== existing.verification_code) {
+          if (existing.verification_code) await withdrawCode(trx, clientId, existing.verification_code, now, REISSUED);
+          await insertCertificateCode(trx, { code, client_id: clientId, certificate_id: id, created_at: now });
+          await setCurrentCode(trx, clientId, id, code);
+        }
+        return replaced;
       }
       const made = await insertCertificate(trx, {
         id,
@@ -169,7 +206,10 @@ export async function makeCertificate(
         file_size: size,
         issued_at: now,
         regenerated_at: null,
+        verification_code: code,
+        valid_until: null,
       });
+      if (made) await insertCertificateCode(trx, { code, client_id: clientId, certificate_id: id, created_at: now });
       if (made)
         await notifyUsers(trx, clientId, [userId], {
           type: 'certificate_issued',

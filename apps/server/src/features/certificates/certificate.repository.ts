@@ -1,6 +1,6 @@
-import type { Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { DbOrTrx } from '../../db/database';
-import type { CourseCertificatesTable } from './certificate.table';
+import type { CertificateCodesTable, CourseCertificatesTable } from './certificate.table';
 
 export type CertificateRow = Selectable<CourseCertificatesTable>;
 
@@ -56,4 +56,73 @@ export async function replaceCertificateFile(
     .where('id', '=', id)
     .executeTakeFirst();
   return res.numUpdatedRows > 0n;
+}
+
+/** Records a code a certificate's PDF carries (issue, re-issue, or the first regeneration of an older certificate). */
+export const insertCertificateCode = (db: DbOrTrx, row: Insertable<CertificateCodesTable>) =>
+  db.insertInto('certificate_codes').values(row).execute();
+
+/** Points a certificate at the code its current PDF carries. */
+export const setCurrentCode = (db: DbOrTrx, clientId: string, id: string, code: string) =>
+  db
+    .updateTable('course_certificates')
+    .set({ verification_code: code })
+    .where('client_id', '=', clientId)
+    .where('id', '=', id)
+    .execute();
+
+/** Withdraws one code (a withdrawal, or the old code of a re-issued certificate); answers false when it already was. */
+export async function withdrawCode(
+  db: DbOrTrx,
+  clientId: string,
+  code: string,
+  at: string,
+  reason: string,
+): Promise<boolean> {
+  const res = await db
+    .updateTable('certificate_codes')
+    .set({ withdrawn_at: at, withdrawn_reason: reason })
+    .where('client_id', '=', clientId)
+    .where('code', '=', code)
+    .where('withdrawn_at', 'is', null)
+    .executeTakeFirst();
+  return res.numUpdatedRows > 0n;
+}
+
+export const findCertificateCode = (db: DbOrTrx, clientId: string, code: string) =>
+  db
+    .selectFrom('certificate_codes')
+    .selectAll()
+    .where('client_id', '=', clientId)
+    .where('code', '=', code)
+    .executeTakeFirst();
+
+/**
+ * What the public verification shows of one code, in one statement: the holder, the course title in the
+ * certificate's language (falling back as DECISIONS "course texts"), the dates and the withdrawal. A wrong code, or
+ * another client's, runs the very same statement and finds nothing, so no answer takes longer than another by what
+ * it finds (issue 30 point 2).
+ */
+export function findVerification(db: DbOrTrx, clientId: string, code: string) {
+  return db
+    .selectFrom('certificate_codes as k')
+    .innerJoin('course_certificates as cc', 'cc.id', 'k.certificate_id')
+    .innerJoin('users as u', 'u.id', 'cc.user_id')
+    .innerJoin('trainings as tr', 'tr.id', 'cc.training_id')
+    .leftJoin('course_texts as t0', (j) =>
+      j.onRef('t0.course_id', '=', 'tr.course_id').onRef('t0.locale', '=', 'cc.locale'),
+    )
+    .leftJoin('course_texts as t1', (j) => j.onRef('t1.course_id', '=', 'tr.course_id').on('t1.locale', '=', 'en-US'))
+    .leftJoin('course_texts as t2', (j) => j.onRef('t2.course_id', '=', 'tr.course_id').on('t2.locale', '=', 'de-DE'))
+    .select([
+      'k.created_at',
+      'k.withdrawn_at',
+      'cc.valid_until',
+      'u.first_name',
+      'u.last_name',
+      sql<string | null>`coalesce(t0.title, t1.title, t2.title)`.as('course_title'),
+    ])
+    .where('k.client_id', '=', clientId)
+    .where('k.code', '=', code)
+    .executeTakeFirst();
 }

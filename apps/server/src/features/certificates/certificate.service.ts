@@ -89,9 +89,7 @@ export async function openCertificate(
   const row = (await findCertificateById(deps.db, actor.clientId, id)) ?? notFound('certificate');
   if (row.user_id !== actor.userId) {
     if (!can(actor.role, 'coordination.manage')) notFound('certificate');
-    const scope = await resolveUserScope(deps, actor);
-    await findVisibleTraining(deps.db, scope, row.training_id);
-    await findUserInScope(deps.db, scope, row.user_id);
+    await assertManaged(deps, actor, row);
   }
   const courseId = (await coursesOfTrainings(deps.db, actor.clientId, [row.training_id])).get(row.training_id) ?? '';
   const locale = asLocale(row.locale);
@@ -100,6 +98,16 @@ export async function openCertificate(
   const file = (await openFromStorage(deps.config, row.file_key)) ?? notFound('certificate');
   const name = user ? `${user.first_name} ${user.last_name}`.trim() : '';
   return { ...file, fileName: certificateFileName(locale, title, name) };
+}
+
+/**
+ * A certificate a coordinator may manage: its training is visible to them and its user within their scope (a
+ * coordinator's groups, an admin's client; PERMISSIONS.md "Scopes"); else 404, as for another client's.
+ */
+export async function assertManaged(deps: AppDeps, actor: Actor, row: CertificateRow): Promise<void> {
+  const scope = await resolveUserScope(deps, actor);
+  await findVisibleTraining(deps.db, scope, row.training_id);
+  await findUserInScope(deps.db, scope, row.user_id);
 }
 
 /**

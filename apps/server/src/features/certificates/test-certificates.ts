@@ -9,7 +9,7 @@ import { createCertificateIssueHandler } from './certificate-issue.job';
 import { createCertificateRegenerateHandler } from './certificate-regenerate.job';
 
 // The PDF helpers moved with the certificate templates; the tests here keep importing them from this file.
-export { backgroundPdf, pdfText } from '../templates/certificate/test-certificate-pdf';
+export { backgroundPdf, pdfText, qrOfFirstPage } from '../templates/certificate/test-certificate-pdf';
 
 // Test helpers for certificates: a client with a content master and a coordinator, a certificate template, a course
 // that names it, trainings and participants written straight into their tables, PDF text read back with pdf.js.
