@@ -34,8 +34,12 @@ describe('route rules of spec section 2', () => {
       '/client/imprint',
       '/client/privacy-policy',
       '/404/client-not-found',
+      '/verify/VA1DVA1DVA1DVA1DVA1DVA1DVA1D',
+      '/verify/va1d-va1d?x=1',
     ])
       expect(decideRoute(path, signedOut), path).toEqual({ kind: 'show' });
+    // The prefix is the page's, not a look-alike's.
+    expect(decideRoute('/verifyx', signedOut)).toMatchObject({ kind: 'redirect' });
   });
 
   it('never keeps a route that skips the auth redirect as the wanted path', () => {

@@ -45,7 +45,11 @@ const pathOnly = (path: string): string => {
 
 const matches = (list: readonly string[], path: string): boolean => list.includes(pathOnly(path));
 
-export const isPublicPath = (path: string): boolean => matches(PUBLIC_PATHS, path);
+/** Public pages under a prefix: a certificate's verification page, /verify/{code} (issue 30 point 2). */
+const PUBLIC_PREFIXES = ['/verify/'];
+
+export const isPublicPath = (path: string): boolean =>
+  matches(PUBLIC_PATHS, path) || PUBLIC_PREFIXES.some((prefix) => pathOnly(path).startsWith(prefix));
 export const skipsAuthRedirect = (path: string): boolean => matches(SKIP_AUTH_REDIRECT_PATHS, path);
 export const isOpenWhilePasswordChange = (path: string): boolean => matches(OPEN_WHILE_PASSWORD_CHANGE, path);
 

@@ -16,4 +16,9 @@ export const publicRoutes: AppRoute[] = [
   { path: '/client/privacy-policy', Page: lazyPage(() => import('./pages/legal-page'), 'PrivacyPolicyPage') },
   { path: '/faq', Page: lazyPage(() => import('./pages/faq-page'), 'FaqPage') },
   { path: '/about', Page: lazyPage(() => import('./pages/about-page'), 'AboutPage') },
+  {
+    path: '/verify/:code',
+    Page: lazyPage(() => import('./pages/verify-certificate-page'), 'VerifyCertificatePage'),
+    chrome: 'plain',
+  },
 ];
