@@ -67,6 +67,8 @@ export const ZAllDocument = z.object({
   locale: ZLocale,
   issuedAt: ZIsoDateTime,
   regeneratedAt: ZIsoDateTime.nullable(),
+  /** Issue 30 point 2: when its current code was withdrawn (it then verifies as withdrawn); null: it is not. */
+  withdrawnAt: ZIsoDateTime.nullable(),
 });
 export type TAllDocument = z.infer<typeof ZAllDocument>;
 

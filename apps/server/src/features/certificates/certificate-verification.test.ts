@@ -199,6 +199,11 @@ describeEachDialect('certificate verification', (ctx) => {
     expect(res.json<{ withdrawnAt: string | null }>().withdrawnAt).not.toBeNull();
     const answer = (await visitor(ctx, world.client.host)(code)).json<Verification>();
     expect(answer).toMatchObject({ status: 'withdrawn', holderName: 'Jürgen Groß' });
+    // The coordinators' list of all certificates marks it.
+    const listed = (await world.admin.get('/api/users/allDocuments')).json<{
+      items: { id: string; withdrawnAt: string | null }[];
+    }>();
+    expect(listed.items.find((d) => d.id === row.id)?.withdrawnAt).not.toBeNull();
     // The public page shows no reason.
     expect(JSON.stringify(answer)).not.toContain(reason.reason);
     // Withdrawn stays withdrawn, whatever its validity says; withdrawing again is a conflict.

@@ -122,6 +122,7 @@ export async function listAllDocuments(
       locale: r.locale as TLocale,
       issuedAt: r.issued_at,
       regeneratedAt: r.regenerated_at,
+      withdrawnAt: r.withdrawn_at,
     })),
     total,
     totalCapped,

@@ -1,7 +1,7 @@
-import { ZCourseCertificateList } from '@lms/contracts/certificates';
+import { ZCertificateState, ZCourseCertificateList } from '@lms/contracts/certificates';
 import { ZAllDocumentsPage, ZMyDocuments, type TAllDocumentSort } from '@lms/contracts/documents';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiFetchFile, apiGet } from '../../../lib/api-client';
+import { apiFetchFile, apiGet, apiPost } from '../../../lib/api-client';
 import { queryString, saveBlob } from '../../../lib/http';
 
 // Spec section 2 "Documents": my downloads, my certificates, all certificates (coordination) and their downloads.
@@ -46,3 +46,11 @@ export const courseFilePath = (fileId: string) => `/documents/${fileId}/download
 export const certificatePath = (certificateId: string) => `/course-certificate/${certificateId}/download`;
 /** The workaround's lookup: a file by kind and id; a kind the app does not serve answers `unknown_file_type`. */
 export const workaroundFilePath = (type: string, id: string) => `/documents/file${queryString({ type, id })}`;
+
+/** Issue 30 point 2: one certificate withdrawn with a reason; it then verifies as withdrawn. */
+export const withdrawCertificate = (id: string, reason: string) =>
+  apiPost(`/course-certificate/${id}/withdraw`, { reason }, ZCertificateState);
+
+/** Issue 30 point 2: one certificate made again from the user's current data, with a new code. */
+export const reissueCertificate = (id: string) =>
+  apiPost(`/course-certificate/${id}/reissue`, undefined, ZCertificateState);

@@ -1,5 +1,5 @@
 import type { TAllDocumentSort } from '@lms/contracts/documents';
-import { Stack, Text } from '@mantine/core';
+import { Badge, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { CellText, useSorting } from '../../../components/data-table';
@@ -10,6 +10,7 @@ import { pageQuery, usePaging } from '../../../components/table-paging';
 import { formatDay } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { certificatePath, useAllDocuments } from '../api/documents';
+import { CertificateActions } from '../components/certificate-actions';
 import { DocumentsNav } from '../components/documents-nav';
 import { DownloadButton } from '../components/download-button';
 
@@ -77,6 +78,11 @@ export function AllDocumentsPage() {
                     {t('certificates.regenerated', { date: formatDay(doc.regeneratedAt, i18n.language) })}
                   </Text>
                 )}
+                {doc.withdrawnAt && (
+                  <Badge color="red" variant="light" size="sm">
+                    {t('all.withdrawn')}
+                  </Badge>
+                )}
               </>
             ),
           },
@@ -90,6 +96,12 @@ export function AllDocumentsPage() {
                 fileName={t('all.fileName', { course: doc.courseTitle, name: doc.userName })}
               />
             ),
+          },
+          {
+            id: 'manage',
+            header: t('all.manage'),
+            actions: true,
+            cell: (doc) => <CertificateActions doc={doc} />,
           },
         ]}
         empty={search.debounced ? <EmptyState title={t('all.noMatch')} /> : <EmptyState title={t('all.empty')} />}

@@ -1,0 +1,110 @@
+import { CERTIFICATE_WITHDRAWAL_REASON_MAX } from '@lms/contracts/certificates';
+import type { TAllDocument } from '@lms/contracts/documents';
+import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RowActions } from '../../../components/row-actions';
+import { useErrorText } from '../../../lib/error-text';
+import { notifySuccess } from '../../../lib/notify';
+import { reissueCertificate, withdrawCertificate } from '../api/documents';
+
+/**
+ * Issue 30 point 2: a coordinator withdraws one certificate with a reason, or re-issues it (after a name was
+ * corrected) with a new verification code; the old PDF then verifies as withdrawn. The list reloads after either.
+ */
+export function CertificateActions({ doc }: { doc: TAllDocument }) {
+  const { t } = useTranslation('documents');
+  const errorText = useErrorText();
+  const queryClient = useQueryClient();
+  const [withdrawing, setWithdrawing] = useState(false);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState<'withdraw' | 'reissue' | null>(null);
+  const [error, setError] = useState<unknown>(null);
+
+  const run = async (kind: 'withdraw' | 'reissue', call: () => Promise<unknown>, done: string) => {
+    setBusy(kind);
+    setError(null);
+    try {
+      await call();
+      await queryClient.invalidateQueries({ queryKey: ['documents', 'all'] });
+      notifySuccess(done);
+      setWithdrawing(false);
+      setReason('');
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const reissue = () => {
+    if (!window.confirm(t('all.reissueConfirm'))) return;
+    void run('reissue', () => reissueCertificate(doc.id), t('all.reissued'));
+  };
+
+  return (
+    <>
+      <RowActions
+        actions={[
+          {
+            label: t('all.reissue'),
+            name: t('all.reissueName', { name: doc.userName }),
+            onClick: reissue,
+            loading: busy === 'reissue',
+          },
+          ...(doc.withdrawnAt
+            ? []
+            : [
+                {
+                  label: t('all.withdraw'),
+                  name: t('all.withdrawName', { name: doc.userName }),
+                  onClick: () => setWithdrawing(true),
+                  danger: true,
+                },
+              ]),
+        ]}
+      />
+      {error !== null && !withdrawing && (
+        <Text size="xs" c="red" role="alert">
+          {errorText(error)}
+        </Text>
+      )}
+      <Modal opened={withdrawing} onClose={() => setWithdrawing(false)} title={t('all.withdrawTitle')}>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void run('withdraw', () => withdrawCertificate(doc.id, reason.trim()), t('all.withdrawnDone'));
+          }}
+        >
+          <Stack>
+            <Text size="sm">{t('all.withdrawIntro', { name: doc.userName, course: doc.courseTitle })}</Text>
+            <Textarea
+              label={t('all.reason')}
+              description={t('all.reasonHint')}
+              required
+              autosize
+              minRows={3}
+              maxLength={CERTIFICATE_WITHDRAWAL_REASON_MAX}
+              value={reason}
+              onChange={(e) => setReason(e.currentTarget.value)}
+            />
+            {error !== null && (
+              <Alert color="red" variant="light" role="alert">
+                {errorText(error)}
+              </Alert>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setWithdrawing(false)}>
+                {t('all.cancel')}
+              </Button>
+              <Button type="submit" color="red" loading={busy === 'withdraw'} disabled={reason.trim() === ''}>
+                {t('all.withdrawSubmit')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </>
+  );
+}
