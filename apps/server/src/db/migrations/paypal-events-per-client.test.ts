@@ -1,36 +1,10 @@
 import { Migrator } from 'kysely';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { expect, it } from 'vitest';
 import { DIALECTS } from '../../../test/test-db';
-import { connectDatabase, type DbHandle } from '../connect';
-import type { Dialect } from '../database';
 import { migrations } from '../migrate';
+import { emptyDatabase } from './test-empty-database';
 
 // Issue 28 point 7f: migration 0027 re-keys paypal_webhook_events by (client_id, event_id) and keeps the rows.
-
-async function emptyDatabase(dialect: Dialect): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
-  if (dialect === 'sqlite') {
-    const handle = connectDatabase({ sqliteFile: ':memory:', guard: { strict: true } });
-    return { handle, drop: () => handle.close() };
-  }
-  const base = process.env.DATABASE_URL ?? '';
-  const name = `lms_mig_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const handle = connectDatabase({ databaseUrl: url.toString(), guard: { strict: true } });
-  return {
-    handle,
-    drop: async () => {
-      await handle.close();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    },
-  };
-}
 
 for (const dialect of DIALECTS) {
   it(`[${dialect}] keeps the handled PayPal events and keys them by client`, { timeout: 60_000 }, async () => {
