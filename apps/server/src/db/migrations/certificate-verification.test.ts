@@ -1,11 +1,10 @@
 import { VERIFICATION_CODE_ALPHABET, VERIFICATION_CODE_LENGTH } from '@lms/contracts/certificates';
-import { Migrator } from 'kysely';
 import { expect, it } from 'vitest';
 import { createClient, createUser } from '../../../test/factories';
 import { DIALECTS } from '../../../test/test-db';
+import { insertDemoCourse } from '../../features/demo/demo-course';
 import { newId } from '../../platform/ids';
-import { migrations } from '../migrate';
-import { emptyDatabase } from './test-empty-database';
+import { emptyDatabase, stepMigrator } from './test-empty-database';
 
 // Issue 30 point 2: migration 0029 gives every certificate issued before it a verification code of its own.
 
@@ -17,39 +16,22 @@ for (const dialect of DIALECTS) {
       const { handle, drop } = await emptyDatabase(dialect);
       try {
         const { db } = handle;
-        const migrator = new Migrator({
-          db,
-          provider: { getMigrations: () => Promise.resolve(migrations(dialect)) },
-          allowUnorderedMigrations: true,
-        });
+        const migrator = stepMigrator(db, dialect);
         expect((await migrator.migrateTo('2026-11-28-0028-learner-dashboard-index')).error).toBeUndefined();
         const client = await createClient(db);
         const now = new Date().toISOString();
         const courseId = newId();
-        await db
-          .insertInto('courses')
-          .values({
+        await insertDemoCourse(
+          db,
+          {
             id: courseId,
-            client_id: client.id,
-            start_date: null,
-            deadline: null,
-            duration_minutes: null,
-            certificate_template_id: null,
-            invitation_mail_template_id: null,
-            reminder_mail_template_id: null,
-            is_invitation_enabled: false,
-            is_reminder_active: false,
-            reminder_from: null,
-            reminder_until: null,
-            reminder_interval_days: null,
-            invoice_product_id: null,
-            is_active: true,
-            is_premium: false,
-            search_text: '',
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
+            clientId: client.id,
+            durationMinutes: 10,
+            isPremium: false,
+            texts: { 'de-DE': { title: 'Kurs', description: '' } },
+          },
+          now,
+        );
         const issued = ['2025-04-01T08:00:00.000Z', '2025-05-02T09:00:00.000Z'];
         const ids: string[] = [];
         for (const issuedAt of issued) {

@@ -1,8 +1,6 @@
-import { Migrator } from 'kysely';
 import { expect, it } from 'vitest';
 import { DIALECTS } from '../../../test/test-db';
-import { migrations } from '../migrate';
-import { emptyDatabase } from './test-empty-database';
+import { emptyDatabase, stepMigrator } from './test-empty-database';
 
 // Issue 28 point 7f: migration 0027 re-keys paypal_webhook_events by (client_id, event_id) and keeps the rows.
 
@@ -11,11 +9,7 @@ for (const dialect of DIALECTS) {
     const { handle, drop } = await emptyDatabase(dialect);
     try {
       const { db } = handle;
-      const migrator = new Migrator({
-        db,
-        provider: { getMigrations: () => Promise.resolve(migrations(dialect)) },
-        allowUnorderedMigrations: true,
-      });
+      const migrator = stepMigrator(db, dialect);
       const before = await migrator.migrateTo('2026-11-25-0025-list-plans');
       expect(before.error).toBeUndefined();
       const now = new Date().toISOString();

@@ -1,9 +1,12 @@
+import { Migrator, type Kysely } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { connectDatabase, type DbHandle } from '../connect';
-import type { Dialect } from '../database';
+import type { Database, Dialect } from '../database';
+import { migrations } from '../migrate';
 
-// Test helper for the tests of one migration: a database with no schema, to migrate step by step. Test-only.
+// Test helpers for the tests of one migration: a database with no schema, and a migrator to take it step by step.
+// Test-only.
 
 export async function emptyDatabase(dialect: Dialect): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
   if (dialect === 'sqlite') {
@@ -27,3 +30,11 @@ export async function emptyDatabase(dialect: Dialect): Promise<{ handle: DbHandl
     },
   };
 }
+
+/** This release's migrations, to be run one named step at a time (migrateTo) and then to the newest. */
+export const stepMigrator = (db: Kysely<Database>, dialect: Dialect): Migrator =>
+  new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(migrations(dialect)) },
+    allowUnorderedMigrations: true,
+  });
