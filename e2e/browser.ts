@@ -111,6 +111,17 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.setViewportSize(size);
 }
 
+/** Screenshots at 1280 px and at 390 px (a phone), each the page's full height: `<name>-1280.png`, `<name>-390.png`. */
+export async function screenshotsAtWidths(page: Page, name: string): Promise<void> {
+  const original = page.viewportSize() ?? { width: 1280, height: 800 };
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await settle(page);
+    await screenshot(page, `${name}-${width}`);
+  }
+  await page.setViewportSize(original);
+}
+
 /** Fills and sends the login form; the caller asserts where it lands. */
 export async function submitLogin(page: Page, login: string, password = DEMO_PASSWORD): Promise<void> {
   await page.locator('input[name="emailOrUsername"]').fill(login);
