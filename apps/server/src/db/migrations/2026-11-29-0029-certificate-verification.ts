@@ -14,12 +14,14 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const t = columnTypes(dialect);
   await db.schema
     .createTable('certificate_codes')
-    .addColumn('code', 'text', (c) => c.primaryKey())
+    .addColumn('code', 'text', (c) => c.notNull())
     .addColumn('client_id', 'text', (c) => c.notNull().references('clients.id').onDelete('cascade'))
     .addColumn('certificate_id', 'text', (c) => c.notNull().references('course_certificates.id').onDelete('cascade'))
     .addColumn('created_at', t.timestamp, (c) => c.notNull())
     .addColumn('withdrawn_at', t.timestamp)
     .addColumn('withdrawn_reason', 'text')
+    // client_id leads every tenant key (issue 33 point 7, test/tenant-keys.test.ts); a check asks by host and code.
+    .addPrimaryKeyConstraint('certificate_codes_pkey', ['client_id', 'code'])
     .execute();
   await db.schema
     .createIndex('certificate_codes_certificate')
@@ -57,7 +59,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await db.schema
     .createIndex('course_certificates_verification_code')
     .on('course_certificates')
-    .column('verification_code')
+    .columns(['client_id', 'verification_code'])
     .unique()
     .execute();
 }

@@ -49,7 +49,9 @@ export async function listAllDocumentsPage(db: DbOrTrx, scope: UserScope, locale
       .leftJoin('course_texts as t0', (j) => j.onRef('t0.course_id', '=', 'c.id').on('t0.locale', '=', l0))
       .leftJoin('course_texts as t1', (j) => j.onRef('t1.course_id', '=', 'c.id').on('t1.locale', '=', l1))
       .leftJoin('course_texts as t2', (j) => j.onRef('t2.course_id', '=', 'c.id').on('t2.locale', '=', l2))
-      .leftJoin('certificate_codes as k', 'k.code', 'cc.verification_code')
+      .leftJoin('certificate_codes as k', (j) =>
+        j.onRef('k.client_id', '=', 'cc.client_id').onRef('k.code', '=', 'cc.verification_code'),
+      )
       .select([
         'cc.id',
         'cc.user_id',
