@@ -28,6 +28,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/platform-texts/:key',
   // PayPal's notifications: proven by PayPal's signature, not a session (issue 14).
   'POST /api/premium/paypal/webhook',
+  // A certificate's verification: anyone holding the PDF may check it (issue 30 point 2), limited per IP.
+  'GET /api/certificate-verification/:code',
 ]);
 
 describeEachDialect('the access guard', (ctx) => {
