@@ -18,24 +18,24 @@ const STATUS_COLOUR: Record<TCertificateVerificationStatus, string> = {
 };
 
 function Answer({ answer }: { answer: TCertificateVerification }) {
-  const { t, i18n } = useTranslation('public');
+  const { t, i18n } = useTranslation('verify');
   const rows: Array<[string, string]> = [
-    [t('verify.holder'), answer.holderName],
-    [t('verify.training'), answer.courseTitle],
-    [t('verify.issuedAt'), formatDay(answer.issuedAt, i18n.language)],
-    [t('verify.validUntil'), answer.validUntil ? formatDay(answer.validUntil, i18n.language) : t('verify.noEnd')],
-    [t('verify.code'), answer.code],
+    [t('holder'), answer.holderName],
+    [t('training'), answer.courseTitle],
+    [t('issuedAt'), formatDay(answer.issuedAt, i18n.language)],
+    [t('validUntil'), answer.validUntil ? formatDay(answer.validUntil, i18n.language) : t('noEnd')],
+    [t('code'), answer.code],
   ];
   return (
     <Stack>
       <Group gap="sm">
-        <Text fw={500}>{t('verify.status')}</Text>
+        <Text fw={500}>{t('status')}</Text>
         <Badge color={STATUS_COLOUR[answer.status]} c="var(--mantine-color-text)" size="lg" variant="light">
-          {t(`verify.statuses.${answer.status}`)}
+          {t(`statuses.${answer.status}`)}
         </Badge>
       </Group>
       <Alert color={STATUS_COLOUR[answer.status]} variant="light" role="status">
-        {t(`verify.explain.${answer.status}`)}
+        {t(`explain.${answer.status}`)}
       </Alert>
       <Table variant="vertical" layout="fixed" withTableBorder>
         <Table.Tbody>
@@ -59,26 +59,26 @@ function Answer({ answer }: { answer: TCertificateVerification }) {
  * another client, shows only that no certificate has this code.
  */
 export function VerifyCertificatePage() {
-  const { t } = useTranslation('public');
-  usePageTitle(t('verify.title'));
+  const { t } = useTranslation('verify');
+  usePageTitle(t('title'));
   const { code = '' } = useParams();
   const check = useCertificateVerification(code);
   const limited = isApiError(check.error) && check.error.status === 429;
   return (
     <Paper withBorder p={{ base: 'md', sm: 'xl' }} maw={640} w="100%" mx="auto">
       <Stack>
-        <Title order={1}>{t('verify.title')}</Title>
-        <Text c="dimmed">{t('verify.intro')}</Text>
-        {check.isPending && <Loader aria-label={t('verify.loading')} />}
+        <Title order={1}>{t('title')}</Title>
+        <Text c="dimmed">{t('intro')}</Text>
+        {check.isPending && <Loader aria-label={t('loading')} />}
         {check.data && <Answer answer={check.data} />}
         {check.isError && (
           <Alert
             color={limited ? 'orange' : 'gray'}
             variant="light"
             role="status"
-            title={t(limited ? 'verify.limitedTitle' : 'verify.unknownTitle')}
+            title={t(limited ? 'limitedTitle' : 'unknownTitle')}
           >
-            {t(limited ? 'verify.limited' : 'verify.unknown')}
+            {t(limited ? 'limited' : 'unknown')}
           </Alert>
         )}
       </Stack>
