@@ -3,7 +3,7 @@ import { createClient, createUser, signIn } from '../../test/factories';
 import { TestClock } from '../../test/mail-test-kit';
 import { describeEachDialect } from '../../test/test-app';
 import { runDueJobs, startWorkers, wakeWorkers, type JobHandler } from './jobs';
-import { PermanentJobError, nextRetryAt } from './jobs-retry';
+import { LeaseLostError, PermanentJobError, nextRetryAt } from './jobs-retry';
 import { claimJobs, completeJob, enqueueJob, extendLease } from './jobs-store';
 
 it('computes retry times from the policy and gives up after the last one or the maximum age', () => {
@@ -147,6 +147,41 @@ describeEachDialect('background jobs', (ctx) => {
       progress_failed: 1,
       result: JSON.stringify({ report: 'two of three' }),
     });
+  });
+
+  it("rolls back a handler's transaction whose progress finds the lease taken by another worker", async () => {
+    const { deps } = ctx();
+    const client = await createClient(deps.db);
+    const k = kind();
+    let thrown: unknown;
+    const handler: JobHandler = {
+      kind: k,
+      async run(c) {
+        // Another worker took the job meanwhile (this one stalled past its lease): its token replaced ours.
+        await deps.db.updateTable('jobs').set({ lease_token: 'another-worker' }).where('id', '=', c.job.id).execute();
+        try {
+          await deps.db.transaction().execute(async (trx) => {
+            await trx.updateTable('clients').set({ name: 'Written twice' }).where('id', '=', client.id).execute();
+            await c.progress({ done: 1 }, trx);
+          });
+        } catch (err) {
+          thrown = err;
+          throw err;
+        }
+        return null;
+      },
+    };
+    const id = await enqueueJob(deps.db, { clientId: client.id, kind: k, payload: null });
+    await runDueJobs(deps, [handler], { log: { error: () => undefined } });
+    expect(thrown).toBeInstanceOf(LeaseLostError);
+    const row = await deps.db
+      .selectFrom('clients')
+      .select('name')
+      .where('id', '=', client.id)
+      .executeTakeFirstOrThrow();
+    expect(row.name).toBe(client.name);
+    // The other worker's job is left as it was: this one wrote neither progress nor an outcome.
+    expect(await jobRow(id)).toMatchObject({ status: 'running', lease_token: 'another-worker', progress_done: 0 });
   });
 
   it('fails a job at once on a permanent error, and one whose worker keeps dying after its last attempt', async () => {
