@@ -1,7 +1,7 @@
 import type { TModuleStatus } from '@lms/contracts/scorm-runtime';
 import type { TRecordModuleResult } from '@lms/contracts/trainings';
 import type { DbOrTrx } from '../../db/database';
-import { publish } from '../../platform/events';
+import { publish, type DomainEvents } from '../../platform/events';
 import { listCourseModules } from '../modules';
 import { laterStatus } from '../scorm-runtime';
 import { findParticipant, moduleValuesOf, updateParticipants, upsertModuleValue } from './participant.repository';
@@ -11,14 +11,8 @@ import { moduleStates, progressOf, trainingStatusOf, type ModuleRule, type Modul
 // Where a learner's progress lands: the module value and the training status per user, in the caller's
 // transaction. The SCORM runtime (runtime-commit) and the learner's module call both write through here.
 
-export interface ModuleProgressInput {
-  clientId: string;
-  trainingId: string;
-  userId: string;
-  moduleId: string;
-  status: TModuleStatus;
-  at: string;
-}
+/** What a module's progress names: the same fields as the event it publishes, without the transaction. */
+export type ModuleProgressInput = Omit<DomainEvents['module.status-committed'], 'trx'>;
 
 /** The course's modules as the locking and completion rules see them. */
 export async function moduleRulesOf(db: DbOrTrx, clientId: string, courseId: string): Promise<ModuleRule[]> {
