@@ -23,6 +23,7 @@ import type { JobsTable } from '../platform/jobs.table';
 import type { SessionsTable } from '../platform/session.table';
 import type { SchedulesTable } from '../platform/schedules.table';
 import type { RateLimitHitsTable } from '../platform/rate-limit.table';
+import type { AuditEntriesTable, AuditHeadsTable } from '../platform/audit/audit.table';
 import type { CertificateCodesTable, CourseCertificatesTable } from '../features/certificates/certificate.table';
 import type { CertificateTemplateLocalesTable, CertificateTemplatesTable } from '../features/templates';
 import type {
@@ -128,6 +129,8 @@ export interface Database {
   system_message_groups: SystemMessageGroupsTable;
   system_message_reads: SystemMessageReadsTable;
   messages: MessagesTable;
+  audit_entries: AuditEntriesTable;
+  audit_heads: AuditHeadsTable;
 }
 
 export type Db = Kysely<Database>;

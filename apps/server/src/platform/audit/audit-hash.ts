@@ -1,0 +1,41 @@
+import { createHash } from 'node:crypto';
+
+/** The first link's `prev_hash` of every chain. */
+export const AUDIT_GENESIS = '0'.repeat(64);
+
+/** The fields the chain covers, as read from or written to audit_entries. */
+export interface AuditChainFields {
+  client_id: string;
+  seq: number;
+  at: string;
+  actor_kind: string;
+  actor_id: string | null;
+  action: string;
+  object_type: string | null;
+  object_id: string | null;
+  subject_user_id: string | null;
+  personal_hash: string;
+}
+
+export const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/**
+ * SHA-256 over the previous hash and a fixed-order JSON array of the fields. `at` is normalised to ISO 8601 with
+ * milliseconds, so PostgreSQL's timestamptz (read back in another format) hashes as it was written.
+ */
+export function auditEntryHash(prevHash: string, e: AuditChainFields): string {
+  return sha256(
+    `${prevHash}\n${JSON.stringify([
+      e.client_id,
+      Number(e.seq),
+      new Date(e.at).toISOString(),
+      e.actor_kind,
+      e.actor_id,
+      e.action,
+      e.object_type,
+      e.object_id,
+      e.subject_user_id,
+      e.personal_hash,
+    ])}`,
+  );
+}
