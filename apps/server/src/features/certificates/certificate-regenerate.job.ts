@@ -6,6 +6,7 @@ import { completedUserIds, coursesOfTrainings } from '../trainings';
 import { userIdsInScope, type UserScope } from '../users';
 import { loadCertificateSource, makeCertificate, type IssueOutcome } from './certificate-issue';
 import { CERTIFICATE_REGENERATE_JOB } from './certificate-jobs';
+import { usersWithCertificateMadeSince } from './certificate.repository';
 
 export interface CertificateRegeneratePayload {
   trainingId: string;
@@ -43,6 +44,9 @@ async function regenerate(ctx: JobContext<CertificateRegeneratePayload>): Promis
   const source = await loadCertificateSource(deps, clientId, courseId);
   if (!source.template) throw new PermanentJobError('the course names no certificate template');
   const userIds = await regenerationUsers(deps, clientId, ctx.job.payload);
+  // A run after one whose process died (issue 33) resumes: what the earlier run made since the job was started is
+  // counted as done, not made again.
+  const madeAlready = await usersWithCertificateMadeSince(deps.db, clientId, trainingId, ctx.job.createdAt);
   const result: TCertificateRegenerationResult = { total: userIds.length, succeeded: 0, failed: 0, failures: [] };
   const report = () =>
     ctx.progress({
@@ -53,15 +57,16 @@ async function regenerate(ctx: JobContext<CertificateRegeneratePayload>): Promis
     });
   await report();
   for (const [i, userId] of userIds.entries()) {
-    // A stopping worker hands the job on; the next run makes every certificate again, which changes nothing more.
+    // A stopping worker hands the job on; the next run resumes after the certificates this one made.
     if (ctx.signal.aborted) throw new RetryJobError('worker stopped', new Date(ctx.now().getTime() + 1_000));
     let failure: string | undefined;
-    try {
-      const outcome = await makeCertificate(deps, source, trainingId, userId, 'regenerate');
-      if (!SUCCEEDED.has(outcome)) failure = outcome;
-    } catch (err) {
-      failure = errorText(err);
-    }
+    if (!madeAlready.has(userId))
+      try {
+        const outcome = await makeCertificate(deps, source, trainingId, userId, 'regenerate');
+        if (!SUCCEEDED.has(outcome)) failure = outcome;
+      } catch (err) {
+        failure = errorText(err);
+      }
     if (failure === undefined) result.succeeded++;
     else {
       result.failed++;

@@ -126,3 +126,23 @@ export function findVerification(db: DbOrTrx, clientId: string, code: string) {
     .where('k.code', '=', code)
     .executeTakeFirst();
 }
+
+/**
+ * The users of a training whose certificate was made (issued or regenerated) at or after `since`: a regeneration
+ * that runs again after its process died skips them (issue 33: the job resumes instead of starting over).
+ */
+export async function usersWithCertificateMadeSince(
+  db: DbOrTrx,
+  clientId: string,
+  trainingId: string,
+  since: string,
+): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('course_certificates')
+    .select('user_id')
+    .where('client_id', '=', clientId)
+    .where('training_id', '=', trainingId)
+    .where((eb) => eb.or([eb('regenerated_at', '>=', since), eb('issued_at', '>=', since)]))
+    .execute();
+  return new Set(rows.map((r) => r.user_id));
+}
