@@ -179,8 +179,22 @@ describe('the learner journey in German: course, assignment, invitation, modules
     await page.waitForURL(server.url(`/training/${trainingId}/module/${scormId}`));
     const sco = await scoFrame(page);
     expect(new URL(sco.url()).origin).toBe(`http://127.0.0.1:${server.contentPort}`);
+    // Issue 32 "finishing": the page follows the runtime. Without a reload, the module shows as completed with the
+    // training's end and the way to the certificate, within a second of the package's last commit.
+    const commitsAt: number[] = [];
+    page.on('response', (r) => {
+      if (r.url().includes('/commit') && r.status() === 200) commitsAt.push(Date.now());
+    });
     for (let step = 1; step < GOLF_PAGES; step++) await scoNext(sco);
     expect(await scoGet(sco, 'cmi.core.lesson_status')).toBe('completed');
+    const finished = page.getByRole('status').filter({ hasText: 'Modul abgeschlossen' });
+    await finished.waitFor({ timeout: 20_000 });
+    const shownAt = Date.now();
+    const lastCommit = Math.max(...commitsAt.filter((t) => t <= shownAt));
+    expect(shownAt - lastCommit).toBeLessThan(1_000);
+    expect(await finished.textContent()).toContain(`Damit haben Sie die Schulung „${COURSE}“ abgeschlossen.`);
+    expect(await finished.getByRole('link', { name: 'Zu meinen Zertifikaten' }).count()).toBe(1);
+    expect(await page.getByRole('main').getByText('Abgeschlossen', { exact: true }).count()).toBe(1);
     await expectAccessible(page, 'SCORM module', PLAYER);
     await screenshot(page, 'journey-module-scorm-de');
     // Leaving ends the SCO's session (it finishes on unload); coming back shows the training completed.

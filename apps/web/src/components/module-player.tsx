@@ -61,3 +61,45 @@ export function ModulePlayerFrame({ frame, launchUrl, title }: Props) {
     />
   );
 }
+
+/** When the app reads the status again after a player message: at once, and later for a beacon still in flight. */
+const REFRESH_AFTER_COMMIT_MS = [0] as const;
+const REFRESH_AFTER_BEACON_MS = [150, 500, 1_200] as const;
+
+/**
+ * The player tells its parent page when a commit was answered or sent as a beacon (player.js `tellApp`), with no
+ * data. Only messages from this frame's window on the content origin count. `onCommit` runs after each, and for a
+ * beacon (answered by nobody) a few times more while it lands, so the page shows a finished module within a second.
+ */
+export function usePlayerCommits(
+  frame: RefObject<HTMLIFrameElement | null>,
+  launchUrl: string | undefined,
+  onCommit: () => void,
+): void {
+  const latest = useRef(onCommit);
+  latest.current = onCommit;
+  useEffect(() => {
+    if (!launchUrl) return;
+    const origin = new URL(launchUrl, window.location.href).origin;
+    const timers = new Set<number>();
+    const listener = (e: MessageEvent) => {
+      if (e.origin !== origin || e.source !== frame.current?.contentWindow) return;
+      const data: unknown = e.data;
+      if (typeof data !== 'object' || data === null || (data as { lms?: unknown }).lms !== 'player') return;
+      const delays =
+        (data as { event?: unknown }).event === 'beacon' ? REFRESH_AFTER_BEACON_MS : REFRESH_AFTER_COMMIT_MS;
+      for (const ms of delays) {
+        const id = window.setTimeout(() => {
+          timers.delete(id);
+          latest.current();
+        }, ms);
+        timers.add(id);
+      }
+    };
+    window.addEventListener('message', listener);
+    return () => {
+      window.removeEventListener('message', listener);
+      for (const id of timers) window.clearTimeout(id);
+    };
+  }, [frame, launchUrl]);
+}

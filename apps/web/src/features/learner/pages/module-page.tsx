@@ -1,9 +1,9 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ModulePlayerFrame, usePlayerUnload } from '../../../components/module-player';
+import { ModulePlayerFrame, usePlayerCommits, usePlayerUnload } from '../../../components/module-player';
 import { PageLoader } from '../../../components/page-loader';
 import { StatusBadge } from '../../../components/training-status-badge';
 import { LockIcon } from '../components/lock-icon';
@@ -41,6 +41,12 @@ export function ModulePage() {
   useEffect(() => {
     if (opened.data) void refreshMyTrainings(queryClient);
   }, [opened.data, queryClient]);
+  // Issue 32 "finishing": the page follows the runtime live. The player says when a commit went out; the status is
+  // read again then, so a module the package completes shows as completed without a reload.
+  usePlayerCommits(frame, opened.data?.launch.launchUrl, () => void refreshMyTrainings(queryClient));
+  // Whether the module was completed before this visit: only a completion during the visit is announced.
+  const completedBefore = useRef<boolean | null>(null);
+  if (module && completedBefore.current === null) completedBefore.current = module.status === 'COMPLETED';
   usePageTitle(module?.title ?? t('module.title'));
 
   if (query.isPending) return <PageLoader />;
@@ -61,6 +67,7 @@ export function ModulePage() {
     );
   const unlockedBy = training.modules.find((m) => m.id === module.unlockedBy);
   const next = training.modules.find((m) => m.id === training.nextModuleId && m.id !== module.id);
+  const justCompleted = module.status === 'COMPLETED' && completedBefore.current === false;
 
   return (
     <Stack h="100%">
@@ -76,13 +83,40 @@ export function ModulePage() {
               <StatusBadge status={module.status} kind="module" />
             </Group>
           </Stack>
-          {next && module.status === 'COMPLETED' && (
+          {next && module.status === 'COMPLETED' && !justCompleted && (
             <Button component={Link} to={`/training/${training.id}/module/${next.id}`} variant="default">
               {t('module.next', { title: next.title })}
             </Button>
           )}
         </Group>
       </div>
+      {justCompleted && (
+        <Alert color="green" variant="light" role="status">
+          <Stack gap="xs" align="flex-start">
+            <Text fw={700}>{t('module.completedTitle')}</Text>
+            <Text size="sm">
+              {training.status === 'COMPLETED'
+                ? t('module.trainingCompleted', { title: training.title })
+                : t('module.completedText')}
+            </Text>
+            <Group gap="sm">
+              {next && (
+                <Button component={Link} to={`/training/${training.id}/module/${next.id}`}>
+                  {t('module.next', { title: next.title })}
+                </Button>
+              )}
+              {training.status === 'COMPLETED' && (
+                <Button component={Link} to="/documents/certificates">
+                  {t('module.toCertificates')}
+                </Button>
+              )}
+              <Button component={Link} to={`/training/${training.id}`} variant="default">
+                {t('module.toTraining')}
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      )}
       {module.locked && (
         <Paper withBorder p="md" radius="md" role="note">
           <Text fw={600}>
