@@ -1,8 +1,6 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { showApiError } from '../lib/error-text';
-import { closeButton } from '../lib/notify';
+import { ConfirmModal } from './confirm-modal';
 
 interface Props {
   opened: boolean;
@@ -16,22 +14,8 @@ interface Props {
 }
 
 /** Asks before something is deleted for good: Cancel, or the red button (busy while the delete runs). */
-export function ConfirmDeleteModal({ opened, title, text, confirmLabel, busy, onCancel, onConfirm }: Props) {
-  const { t } = useTranslation();
-  return (
-    <Modal closeButtonProps={closeButton()} opened={opened} onClose={onCancel} title={title}>
-      <Text>{text}</Text>
-      <Group justify="flex-end" mt="md">
-        <Button variant="default" onClick={onCancel}>
-          {t('cancel')}
-        </Button>
-        {/* red.9: white on Mantine's default red is 3.3:1, below WCAG AA's 4.5:1. */}
-        <Button color="red.9" loading={busy} onClick={onConfirm}>
-          {confirmLabel}
-        </Button>
-      </Group>
-    </Modal>
-  );
+export function ConfirmDeleteModal(props: Props) {
+  return <ConfirmModal {...props} color="red" />;
 }
 
 /** What asking before a delete needs: the item asked about, and the modal's state. */

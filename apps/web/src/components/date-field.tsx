@@ -15,6 +15,9 @@ interface Props {
   required?: boolean;
   /** The earliest date to pick, 'YYYY-MM-DD'. */
   minDate?: string;
+  disabled?: boolean;
+  /** The form field's name (as a native input's). */
+  name?: string;
 }
 
 /** The date as its reader writes it: German 31.12.2026, English 12/31/2026, French 31/12/2026. */
@@ -24,7 +27,7 @@ const FORMATS: Record<string, string> = { de: 'DD.MM.YYYY', en: 'MM/DD/YYYY', fr
  * A date field in the app's language (issue 12): Mantine's picker with dayjs's German and French month and day
  * names, instead of the browser's native input, which follows the browser's language. Dates stay 'YYYY-MM-DD'.
  */
-export function DateField({ label, description, value, onChange, error, required, minDate }: Props) {
+export function DateField({ label, description, value, onChange, error, required, minDate, disabled, name }: Props) {
   const { t, i18n } = useTranslation('forms');
   const lang = i18n.language.slice(0, 2);
   return (
@@ -39,6 +42,8 @@ export function DateField({ label, description, value, onChange, error, required
         valueFormat={FORMATS[lang] ?? 'YYYY-MM-DD'}
         placeholder={t('datePlaceholder')}
         minDate={minDate}
+        disabled={disabled}
+        name={name}
         clearable
         clearButtonProps={{ 'aria-label': t('clearDate') }}
         popoverProps={{ withinPortal: true }}

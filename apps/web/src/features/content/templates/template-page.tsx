@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
 import { errorAt, fieldErrorsOf, hasErrorUnder, type FieldErrors } from '../../../components/field-errors';
 import { LocaleTabs } from '../../../components/locale-tabs';
 import { PageLoader } from '../../../components/page-loader';
@@ -100,9 +101,10 @@ function TemplateEditor<T extends EditedTemplate<S>, C, S, I extends Item>({
     run(async () => store(await kind.upload(template.id, active, file), t('templates.uploaded')));
   const removeFile = () =>
     run(async () => store(await kind.removeFile(template.id, active), t(kind.messages.fileRemoved)));
+  const [askingDelete, setAskingDelete] = useState(false);
   const remove = () =>
     run(async () => {
-      if (!window.confirm(t('templates.deleteConfirm'))) return;
+      setAskingDelete(false);
       await kind.remove(template.id);
       await queryClient.invalidateQueries({ queryKey: kind.queryKeys.all });
       notifySuccess(t('templates.deleted'));
@@ -164,10 +166,19 @@ function TemplateEditor<T extends EditedTemplate<S>, C, S, I extends Item>({
         </Button>
         {/* Keyed by the open locale: another tab starts without the last one's preview. */}
         <Fragment key={active}>{kind.actions?.(context(active))}</Fragment>
-        <Button variant="subtle" color="red" onClick={() => void remove()} disabled={busy}>
+        <Button variant="subtle" color="red" onClick={() => setAskingDelete(true)} disabled={busy}>
           {t('templates.delete')}
         </Button>
       </Group>
+      <ConfirmDeleteModal
+        opened={askingDelete}
+        title={name || template.name}
+        text={t('templates.deleteConfirm')}
+        confirmLabel={t('templates.delete')}
+        busy={busy}
+        onCancel={() => setAskingDelete(false)}
+        onConfirm={() => void remove()}
+      />
     </Stack>
   );
 }

@@ -7,7 +7,7 @@ import { useErrorText } from '../../../lib/error-text';
 import { useAllGroups } from '../api/groups';
 import { exportSelection, refreshUsers, runBulk } from '../api/users';
 import { notifySuccess } from '../../../lib/notify';
-import { ConfirmModal } from './confirm-modal';
+import { ConfirmModal } from '../../../components/confirm-modal';
 
 interface Props {
   selection: TUserSelection | null;

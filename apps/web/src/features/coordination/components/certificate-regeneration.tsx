@@ -3,6 +3,7 @@ import type { TJob } from '@lms/contracts/jobs';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { JobProgress } from '../../../components/job-progress';
 import { useErrorText } from '../../../lib/error-text';
 import { notifySuccess } from '../../../lib/notify';
@@ -19,9 +20,10 @@ export function CertificateRegeneration({ trainingId }: { trainingId: string }) 
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [failed, setFailed] = useState(0);
+  const [asking, setAsking] = useState(false);
 
   const start = async () => {
-    if (!window.confirm(t('regeneration.confirm'))) return;
+    setAsking(false);
     setBusy(true);
     setError(null);
     setFailed(0);
@@ -52,7 +54,7 @@ export function CertificateRegeneration({ trainingId }: { trainingId: string }) 
           <Title order={2} size="h3" id="certificates-title">
             {t('regeneration.title')}
           </Title>
-          <Button variant="default" loading={busy} onClick={() => void start()}>
+          <Button variant="default" loading={busy} onClick={() => setAsking(true)}>
             {t('regeneration.start')}
           </Button>
         </Group>
@@ -63,6 +65,15 @@ export function CertificateRegeneration({ trainingId }: { trainingId: string }) 
           </Alert>
         )}
         {jobId && <JobProgress key={jobId} jobId={jobId} label={t('regeneration.progress')} onFinished={finished} />}
+        <ConfirmModal
+          opened={asking}
+          title={t('regeneration.title')}
+          text={t('regeneration.confirm')}
+          confirmLabel={t('regeneration.start')}
+          busy={false}
+          onCancel={() => setAsking(false)}
+          onConfirm={() => void start()}
+        />
         {failed > 0 && (
           <Alert color="red" variant="light" role="alert">
             {t('regeneration.failed', { count: failed })}

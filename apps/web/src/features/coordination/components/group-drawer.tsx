@@ -8,7 +8,7 @@ import { FormButtons, FormError, useFormSubmit } from '../../../components/form-
 import { createGroup, deleteGroup, groupKeys, updateGroup, useGroup } from '../api/groups';
 import { userKeys } from '../api/users';
 import { notifySuccess } from '../../../lib/notify';
-import { ConfirmModal } from './confirm-modal';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { UserPicker } from './user-picker';
 
 export type GroupDrawerState = EditState;

@@ -26,7 +26,7 @@ import { createBody, draftOf, emptyDraft, updateBody, type UserDraft } from './u
 import { UserForm } from './user-form';
 import { UserPicture } from './user-picture';
 import { notifySuccess } from '../../../lib/notify';
-import { ConfirmModal } from './confirm-modal';
+import { ConfirmModal } from '../../../components/confirm-modal';
 
 export type DrawerState = EditState;
 

@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-field';
 import type { UserDraft } from './user-draft';
 
 interface Props {
@@ -45,7 +46,7 @@ export function UserForm({
 }: Props) {
   const { t } = useTranslation('users');
   const set = <K extends keyof UserDraft>(key: K, value: UserDraft[K]) => onChange({ ...draft, [key]: value });
-  const text = (key: keyof UserDraft, props: { required?: boolean; type?: string; autoComplete?: string } = {}) => (
+  const text = (key: keyof UserDraft, props: { required?: boolean; type?: 'email'; autoComplete?: string } = {}) => (
     <TextInput
       label={t(`fields.${key}`)}
       name={key}
@@ -54,6 +55,17 @@ export function UserForm({
       disabled={external}
       error={errors[key]}
       {...props}
+    />
+  );
+  // Issue 32: the app's own date picker in the reader's language, not the browser's native date input.
+  const date = (key: 'birthday' | 'hiredSince' | 'activeFrom' | 'activeTo', disabled = external) => (
+    <DateField
+      label={t(`fields.${key}`)}
+      name={key}
+      value={draft[key]}
+      onChange={(v) => set(key, v)}
+      disabled={disabled}
+      error={errors[key]}
     />
   );
   const roleOptions = [...new Set<TRole>([draft.role, ...assignableRoles])].filter((r) => ROLES.includes(r));
@@ -72,7 +84,7 @@ export function UserForm({
               ...GENDERS.map((g) => ({ value: g, label: t(`genders.${g}`) })),
             ]}
           />
-          {text('birthday', { type: 'date' })}
+          {date('birthday')}
           {text('street', { autoComplete: 'off' })}
           {text('city', { autoComplete: 'off' })}
         </SimpleGrid>
@@ -117,7 +129,7 @@ export function UserForm({
             onChange={(e) => set('companyId', e.currentTarget.value)}
             data={[{ value: '', label: t('form.none') }, ...companies.map((c) => ({ value: c.id, label: c.name }))]}
           />
-          {text('hiredSince', { type: 'date' })}
+          {date('hiredSince')}
           <NativeSelect
             label={t('fields.role')}
             value={draft.role}
@@ -160,8 +172,8 @@ export function UserForm({
           mb="sm"
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {text('activeFrom', { type: 'date' })}
-          {text('activeTo', { type: 'date' })}
+          {date('activeFrom', external || isSelf)}
+          {date('activeTo', external || isSelf)}
         </SimpleGrid>
       </Fieldset>
     </>

@@ -4,6 +4,7 @@ import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/cor
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { RowActions } from '../../../components/row-actions';
 import { useErrorText } from '../../../lib/error-text';
 import { closeButton, notifySuccess } from '../../../lib/notify';
@@ -38,8 +39,9 @@ export function CertificateActions({ doc }: { doc: TAllDocument }) {
     }
   };
 
+  const [askingReissue, setAskingReissue] = useState(false);
   const reissue = () => {
-    if (!window.confirm(t('all.reissueConfirm'))) return;
+    setAskingReissue(false);
     void run('reissue', () => reissueCertificate(doc.id), t('all.reissued'));
   };
 
@@ -50,7 +52,7 @@ export function CertificateActions({ doc }: { doc: TAllDocument }) {
           {
             label: t('all.reissue'),
             name: t('all.reissueName', { name: doc.userName }),
-            onClick: reissue,
+            onClick: () => setAskingReissue(true),
             loading: busy === 'reissue',
           },
           ...(doc.withdrawnAt
@@ -70,6 +72,15 @@ export function CertificateActions({ doc }: { doc: TAllDocument }) {
           {errorText(error)}
         </Text>
       )}
+      <ConfirmModal
+        opened={askingReissue}
+        title={t('all.reissueName', { name: doc.userName })}
+        text={t('all.reissueConfirm')}
+        confirmLabel={t('all.reissue')}
+        busy={false}
+        onCancel={() => setAskingReissue(false)}
+        onConfirm={reissue}
+      />
       <Modal
         closeButtonProps={closeButton()}
         opened={withdrawing}
