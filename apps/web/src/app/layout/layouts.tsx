@@ -2,13 +2,12 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useAuth } from '../../lib/auth-store';
 import { NotFoundPage } from '../../features/public/pages/not-found-page';
-import { CookieDialog } from '../../features/public/components/cookie-dialog';
 import { GuardedOutlet, RouteGuard } from '../guards';
 import { ApiDialogs, ShellFrame } from './lazy-parts';
 import { PageLoader } from '../../components/page-loader';
 import { PlainFrame } from './plain-frame';
 
-/** Every route passes here: the redirects, the API dialogs and the cookie dialog. */
+/** Every route passes here: the redirects and the API dialogs (the cookie dialog is the frames': PlainFrame, ShellFrame). */
 export function RootLayout() {
   return (
     <>
@@ -16,7 +15,6 @@ export function RootLayout() {
         <Outlet />
       </RouteGuard>
       <ApiDialogs />
-      <CookieDialog />
     </>
   );
 }

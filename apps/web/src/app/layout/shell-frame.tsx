@@ -1,4 +1,5 @@
 import { AppShell, Box, Burger, Group } from '@mantine/core';
+import { CookieDialog } from '../../features/public/components/cookie-dialog';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -50,6 +51,8 @@ export function ShellFrame({ children }: { children: ReactNode }) {
         <MainMenu onNavigate={close} />
       </AppShell.Navbar>
       <AppShell.Main id="main-content" tabIndex={-1}>
+        {/* Below the fixed header, in the flow: it covers nothing (issue 32 point 6). */}
+        <CookieDialog inset />
         {children}
       </AppShell.Main>
       <Box

@@ -13,9 +13,10 @@ const readConsent = (): Consent | null => {
 
 /**
  * The cookie dialog of spec section 2 (accept, reject), remembered on this device. The sign-in cookie is needed
- * for the service itself either way; the choice governs anything optional a client adds later.
+ * for the service itself either way; the choice governs anything optional a client adds later. `inset`: inside the
+ * signed-in frame's content, as a box of its own.
  */
-export function CookieDialog() {
+export function CookieDialog({ inset = false }: { inset?: boolean }) {
   const { t } = useTranslation('public');
   const titleId = useId();
   const [consent, setConsent] = useState<Consent | null>(readConsent);
@@ -24,35 +25,39 @@ export function CookieDialog() {
     localStorage.setItem(CONSENT_KEY, value);
     setConsent(value);
   };
+  // Issue 32 point 6: in the page's flow above everything else, not floating over it, so it covers no button or
+  // link at any size (it floated over the activation form's submit and the footer's legal links at 1280x800).
   return (
     <Paper
       role="dialog"
       aria-labelledby={titleId}
-      shadow="lg"
       withBorder
-      p="md"
-      radius="md"
-      style={{ position: 'fixed', bottom: 16, left: 16, right: 16, maxWidth: 560, margin: '0 auto', zIndex: 300 }}
+      radius={inset ? 'md' : 0}
+      px="md"
+      py="sm"
+      mb={inset ? 'md' : 0}
     >
-      <Title order={2} size="h4" id={titleId}>
-        {t('cookies.title')}
-      </Title>
-      <Text size="sm" mt="xs">
-        {t('cookies.text')}
-      </Text>
-      <Group gap="md" mt="xs">
-        <Anchor component={Link} to="/client/privacy-policy" size="sm">
-          {t('cookies.privacyPolicy')}
-        </Anchor>
-        <Anchor component={Link} to="/client/imprint" size="sm">
-          {t('cookies.imprint')}
-        </Anchor>
-      </Group>
-      <Group justify="flex-end" mt="md">
-        <Button variant="outline" onClick={() => choose('rejected')}>
-          {t('cookies.reject')}
-        </Button>
-        <Button onClick={() => choose('accepted')}>{t('cookies.accept')}</Button>
+      <Group justify="space-between" align="center" gap="sm" maw={1200} mx="auto">
+        <div style={{ flex: '1 1 420px' }}>
+          <Title order={2} size="h5" id={titleId}>
+            {t('cookies.title')}
+          </Title>
+          <Text size="sm">{t('cookies.text')}</Text>
+          <Group gap="md">
+            <Anchor component={Link} to="/client/privacy-policy" size="sm">
+              {t('cookies.privacyPolicy')}
+            </Anchor>
+            <Anchor component={Link} to="/client/imprint" size="sm">
+              {t('cookies.imprint')}
+            </Anchor>
+          </Group>
+        </div>
+        <Group gap="sm">
+          <Button variant="outline" onClick={() => choose('rejected')}>
+            {t('cookies.reject')}
+          </Button>
+          <Button onClick={() => choose('accepted')}>{t('cookies.accept')}</Button>
+        </Group>
       </Group>
     </Paper>
   );
