@@ -1,3 +1,4 @@
+import { CookieDialog } from '../../features/public/components/cookie-dialog';
 import { useNotifications, type NotificationsProps } from '@mantine/notifications';
 import { lazy, Suspense, useState, type ComponentProps, type ReactNode } from 'react';
 import { PageLoader } from '../../components/page-loader';
@@ -24,9 +25,11 @@ if (getAuthState().token) void loadShellFrame();
 
 /** The menu frame of the signed-in app; the page loader shows while its code arrives (right after sign-in). */
 export function ShellFrame({ children }: { children: ReactNode }) {
+  // The cookie dialog is handed in from here, in the first visit's chunk: imported by shell-frame.tsx as well, it
+  // became a chunk of its own, one more script on the first visit to /login (over its budget by 0.1 KB).
   return (
     <Suspense fallback={<PageLoader />}>
-      <ShellFrameChunk>{children}</ShellFrameChunk>
+      <ShellFrameChunk notice={<CookieDialog inset />}>{children}</ShellFrameChunk>
     </Suspense>
   );
 }

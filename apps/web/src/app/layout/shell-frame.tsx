@@ -1,5 +1,4 @@
 import { AppShell, Box, Burger, Group } from '@mantine/core';
-import { CookieDialog } from '../../features/public/components/cookie-dialog';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +14,7 @@ import { UserMenu } from './user-menu';
  * The signed-in frame: header (logo, language, user menu), the menu by role (a drawer on phones), the footer below
  * the content (spec section 2). The footer scrolls with the page instead of taking a fixed strip off every screen.
  */
-export function ShellFrame({ children }: { children: ReactNode }) {
+export function ShellFrame({ children, notice }: { children: ReactNode; notice?: ReactNode }) {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
   return (
@@ -51,8 +50,8 @@ export function ShellFrame({ children }: { children: ReactNode }) {
         <MainMenu onNavigate={close} />
       </AppShell.Navbar>
       <AppShell.Main id="main-content" tabIndex={-1}>
-        {/* Below the fixed header, in the flow: it covers nothing (issue 32 point 6). */}
-        <CookieDialog inset />
+        {/* The cookie dialog: below the fixed header, in the flow, so it covers nothing (issue 32 point 6). */}
+        {notice}
         {children}
       </AppShell.Main>
       <Box
