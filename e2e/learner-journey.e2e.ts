@@ -161,6 +161,8 @@ describe('the learner journey in German: course, assignment, invitation, modules
       .poll(() => moduleItem(page, scormId).textContent())
       .toContain(`Gesperrt: öffnet sich, sobald „${PDF_MODULE}“ abgeschlossen ist.`);
     expect(await moduleItem(page, scormId).getByRole('link').count()).toBe(0);
+    // Issue 32 point 7: its badge says locked, not "Offen" beside "Gesperrt".
+    expect(await moduleItem(page, scormId).textContent()).not.toContain('Offen');
     await expectAccessible(page, 'training page, second module locked');
     await shootBoth(page, 'journey-training-locked');
 

@@ -18,12 +18,15 @@ const COLOURS: Record<TTrainingStatus, string> = {
 export function StatusBadge({
   status,
   kind = 'training',
+  locked = false,
 }: {
   status: TTrainingStatus | TModuleStatus;
   kind?: 'training' | 'module';
+  /** A locked module shows "locked", not its status: "open" beside "locked" read as a contradiction (issue 32). */
+  locked?: boolean;
 }) {
   const { t } = useTranslation('trainings');
-  const colour = COLOURS[status];
+  const colour = locked ? 'gray' : COLOURS[status];
   return (
     <Badge
       variant="light"
@@ -31,7 +34,7 @@ export function StatusBadge({
       c="var(--mantine-color-text)"
       style={{ flexShrink: 0, minWidth: 'max-content' }}
     >
-      {t(kind === 'training' ? `status.${status}` : `moduleStatus.${status}`)}
+      {locked ? t('moduleStatus.LOCKED') : t(kind === 'training' ? `status.${status}` : `moduleStatus.${status}`)}
     </Badge>
   );
 }

@@ -60,7 +60,7 @@ export function ModuleList({ training }: { training: TUserTraining }) {
                   <Title order={3} size="h5" style={{ overflowWrap: 'anywhere' }}>
                     {m.title}
                   </Title>
-                  <StatusBadge status={m.status} kind="module" />
+                  <StatusBadge status={m.status} kind="module" locked={m.locked} />
                 </Group>
                 <Text size="sm" c="dimmed">
                   {[

@@ -80,7 +80,7 @@ export function ModulePage() {
             </Title>
             <Group gap="xs" aria-live="polite">
               <Text size="sm">{t('module.status')}</Text>
-              <StatusBadge status={module.status} kind="module" />
+              <StatusBadge status={module.status} kind="module" locked={module.locked} />
             </Group>
           </Stack>
           {next && module.status === 'COMPLETED' && !justCompleted && (

@@ -88,7 +88,7 @@ export function TrainingProgressPage() {
             id: 'status',
             header: t('progress.status'),
             nowrap: true,
-            cell: (m) => <StatusBadge status={m.status} kind="module" />,
+            cell: (m) => <StatusBadge status={m.status} kind="module" locked={m.locked} />,
           },
           {
             id: 'completedAt',
