@@ -44,11 +44,14 @@ describe('a participant resets a forgotten password through the mailed link', ()
     await submitLogin(second.page, 'participant@demo.example', NEW_PASSWORD);
     await second.page.waitForURL(server.url('/'));
 
-    // The link cannot be used a second time.
+    // The link cannot be used a second time, and says so: used, not expired (issue 32 point 15).
     await second.page.goto(link);
-    await expect.poll(() => second.page.getByRole('alert').first().textContent()).toContain('abgelaufen');
-    await expectAccessible(second.page, 'expired link');
-    await screenshot(second.page, 'reset-link-expired-de');
+    const used = second.page.getByRole('status').filter({ hasText: 'Link bereits verwendet' });
+    await used.waitFor();
+    expect(await used.textContent()).not.toContain('abgelaufen');
+    expect(await used.getByRole('link', { name: 'Zur Anmeldung' }).count()).toBe(1);
+    await expectAccessible(second.page, 'used link');
+    await screenshot(second.page, 'reset-link-used-de');
     await second.context.close();
   });
 

@@ -44,7 +44,8 @@ export const ZActivateBody = z.object({
 export type TActivateBody = z.infer<typeof ZActivateBody>;
 
 export const ZTokenCheckBody = z.object({ token: z.string().min(10).max(200), purpose: ZTokenPurpose });
-export const ZTokenCheckResult = z.object({ valid: z.boolean() });
+/** `used`: the link was used already (its password is set), said apart from an expired one (issue 32 point 15). */
+export const ZTokenCheckResult = z.object({ valid: z.boolean(), used: z.literal(true).optional() });
 
 /** The data-change request form of /account, mailed to the client's support e-mail. */
 export const ZChangeRequestBody = z.object({

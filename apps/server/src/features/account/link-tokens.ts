@@ -84,6 +84,17 @@ export const findUsableLinkToken = (db: DbOrTrx, clientId: string, token: string
     .where('expires_at', '>', nowIso())
     .executeTakeFirst();
 
+/** Whether the token is one that was used (not only expired or unknown). */
+export const isLinkTokenUsed = async (db: DbOrTrx, clientId: string, token: string, purpose: TTokenPurpose) =>
+  (await db
+    .selectFrom('user_tokens')
+    .select('id')
+    .where('client_id', '=', clientId)
+    .where('token_hash', '=', hashToken(token))
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is not', null)
+    .executeTakeFirst()) !== undefined;
+
 export const isLinkTokenUsable = async (db: DbOrTrx, clientId: string, token: string, purpose: TTokenPurpose) =>
   (await findUsableLinkToken(db, clientId, token, purpose)) !== undefined;
 

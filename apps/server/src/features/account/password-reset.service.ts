@@ -18,6 +18,7 @@ import {
   findUsableLinkToken,
   hasRecentLinkToken,
   isLinkTokenUsable,
+  isLinkTokenUsed,
   revokeLinkTokens,
 } from './link-tokens';
 
@@ -79,7 +80,11 @@ const invalidLink = (purpose: TTokenPurpose) =>
   badRequest(purpose === 'activation' ? 'activation_failed' : 'reset_link_expired');
 
 export async function checkLinkToken(deps: AppDeps, tenant: Tenant, token: string, purpose: TTokenPurpose) {
-  return { valid: await isLinkTokenUsable(deps.db, tenant.id, token, purpose) };
+  if (await isLinkTokenUsable(deps.db, tenant.id, token, purpose)) return { valid: true };
+  // The holder of a used link learns it was used, not that it expired: their password is set already.
+  return (await isLinkTokenUsed(deps.db, tenant.id, token, purpose))
+    ? { valid: false, used: true as const }
+    : { valid: false };
 }
 
 /**

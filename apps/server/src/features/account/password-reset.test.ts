@@ -82,8 +82,10 @@ describeEachDialect('password reset and account activation', (ctx) => {
     });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({ error: 'reset_link_expired' });
+    // Issue 32: a used link says it was used, not that it expired.
     expect((await anon.post('/api/user/link-check', { token: link.token, purpose: 'reset' })).json()).toEqual({
       valid: false,
+      used: true,
     });
   });
 

@@ -51,6 +51,20 @@ export function SetPasswordForm({ token, purpose }: { token: string; purpose: TT
   );
 
   if (link.isPending) return <Loader aria-label={t('setPassword.checking')} />;
+  if (link.data?.used)
+    return (
+      <Alert color="blue" variant="light" role="status" title={t('setPassword.usedTitle')}>
+        <Stack gap="xs">
+          <Text size="sm">{t('setPassword.usedText')}</Text>
+          <Anchor component={Link} to="/login" size="sm">
+            {t('setPassword.toLogin')}
+          </Anchor>
+          <Anchor component={Link} to="/reset-password" size="sm">
+            {t('setPassword.requestNew')}
+          </Anchor>
+        </Stack>
+      </Alert>
+    );
   if (!link.data?.valid)
     return (
       <Alert
