@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database';
 
 /**
@@ -113,7 +114,7 @@ const courseTitle = (db: DbOrTrx, clientId: string, locale: string) => (courseId
     .selectFrom('course_texts as ct')
     .select('ct.title')
     .where('ct.client_id', '=', clientId)
-    .whereRef('ct.course_id', '=', courseIdRef)
+    .where('ct.course_id', '=', sql.ref<string>(courseIdRef))
     .orderBy((eb) => eb.case().when('ct.locale', '=', locale).then(0).else(1).end())
     .limit(1);
 

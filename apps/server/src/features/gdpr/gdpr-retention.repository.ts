@@ -59,7 +59,7 @@ export async function claimWarning(
     .values({ client_id: clientId, user_id: userId, stage, activity_at: activityAt, warned_at: at })
     .onConflict((oc) => oc.columns(['client_id', 'user_id', 'stage', 'activity_at']).doNothing())
     .executeTakeFirst();
-  return Number(r.numInsertedRows ?? 0) > 0;
+  return Number(r.numInsertedOrUpdatedRows ?? 0n) > 0;
 }
 
 /** When the warning about this activity went out, if it did. */

@@ -30,7 +30,8 @@ export function exportSummaryHtml(locale: TLocale, d: SummaryData): string {
   const e = (v: string | number | boolean | null | undefined) =>
     escapeHtml(v === null || v === undefined || v === '' ? '–' : String(v));
   const u = d.profile.user;
-  const row = (label: string, value: string | number | null | undefined) => `<tr><th scope="row">${e(label)}</th><td>${e(value)}</td></tr>`;
+  const row = (label: string, value: string | number | null | undefined) =>
+    `<tr><th scope="row">${e(label)}</th><td>${e(value)}</td></tr>`;
   const table = (head: string[], rows: (string | number | null)[][]) =>
     rows.length === 0
       ? `<p>${e(t.none)}</p>`
