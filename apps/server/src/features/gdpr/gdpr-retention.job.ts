@@ -49,7 +49,11 @@ const addMonths = (iso: string, months: number): Date => {
   return d;
 };
 
-interface Counts {
+/** Activity before this gets the warning of a stage: the stage's months less the warning days ago. */
+const warnFrom = (now: Date, months: number, warningDays: number): string =>
+  new Date(monthsBefore(now, months).getTime() + warningDays * DAY_MS).toISOString();
+
+export interface Counts {
   clients: number;
   warned: number;
   deactivated: number;
@@ -93,9 +97,11 @@ export async function retainClient(
   const eraseMonths = await readClientSetting(db, clientId, 'inactiveEraseMonths');
   const warningDays = await readClientSetting(db, clientId, 'inactiveWarningDays');
   const now = ctx.now();
-  if (eraseMonths !== null) await runStage(ctx.deps, clientId, 'erase', eraseMonths, warningDays, now, counts);
+  const eraseWarnFrom = eraseMonths === null ? null : warnFrom(now, eraseMonths, warningDays);
+  if (eraseMonths !== null) await runStage(ctx.deps, clientId, 'erase', eraseMonths, warningDays, now, counts, null);
+  // Someone the erase stage has in hand gets its warning only, not a second one about the deactivation.
   if (deactivateMonths !== null)
-    await runStage(ctx.deps, clientId, 'deactivate', deactivateMonths, warningDays, now, counts);
+    await runStage(ctx.deps, clientId, 'deactivate', deactivateMonths, warningDays, now, counts, eraseWarnFrom);
 }
 
 async function runStage(
@@ -106,8 +112,9 @@ async function runStage(
   warningDays: number,
   now: Date,
   counts: Counts,
+  skipBefore: string | null,
 ): Promise<void> {
-  const warnBefore = new Date(monthsBefore(now, months).getTime() + warningDays * DAY_MS).toISOString();
+  const warnBefore = warnFrom(now, months, warningDays);
   const actBefore = monthsBefore(now, months).toISOString();
   const warnedLongEnough = new Date(now.getTime() - warningDays * DAY_MS).toISOString();
   let after: string | null = null;
@@ -119,6 +126,7 @@ async function runStage(
       limit: BATCH,
     });
     for (const u of page) {
+      if (skipBefore !== null && u.activityAt < skipBefore) continue;
       const at = await warnedAt(deps.db, clientId, u.id, stage, u.activityAt);
       if (!at) {
         if (await warn(deps, clientId, u, stage, months, warningDays, now)) counts.warned++;
