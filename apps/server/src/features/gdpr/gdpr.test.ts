@@ -5,7 +5,7 @@ import type { Db } from '../../db/database';
 import { verifyAuditChain } from '../../platform/audit/audit';
 import { fileStore } from '../../platform/storage';
 import { writeClientSetting } from '../clients';
-import { removeDueCertificates } from './gdpr-cleanup';
+import { removeDueCertificates, removeExpiredExports } from './gdpr-cleanup';
 import { gdprWorld, needlesOf, runGdprJobs, searchDatabase, searchStorage, unzip } from './test-gdpr';
 
 interface Export {
@@ -141,6 +141,21 @@ describeEachDialect('GDPR requests', (ctx) => {
     expect((await w.admin.post('/api/users/not-an-id/gdpr-exports')).json()).toMatchObject({
       error: 'validation_failed',
     });
+
+    // Past its days, the retention clean-up removes the zip; the row stays as "expired".
+    const row = await deps.db
+      .selectFrom('gdpr_exports')
+      .select('file_key')
+      .where('id', '=', exp.id)
+      .executeTakeFirstOrThrow();
+    const key = row.file_key as string;
+    expect(await fileStore(deps.config).stat(key)).toBeDefined();
+    const later = new Date(Date.now() + 8 * 86_400_000);
+    expect(await removeExpiredExports(deps, later, 100)).toBeGreaterThanOrEqual(1);
+    expect(await fileStore(deps.config).stat(key)).toBeUndefined();
+    const listed = (await w.admin.get(`/api/users/${w.person.id}/gdpr-exports`)).json<{ items: Export[] }>();
+    expect(listed.items[0]).toMatchObject({ status: 'expired' });
+    expect((await w.admin.get(`/api/gdpr/exports/${exp.id}/download`)).statusCode).toBe(404);
   });
 
   it('erasure: nothing in the database or storage names the person any more, the statistics and status counts are unchanged, the audit chain still verifies', async () => {
@@ -206,7 +221,7 @@ describeEachDialect('GDPR requests', (ctx) => {
       .set({ certificates_until: '2000-01-01T00:00:00.000Z' })
       .where('user_id', '=', w.person.id)
       .execute();
-    expect(await removeDueCertificates(deps, 100)).toBe(1);
+    expect(await removeDueCertificates(deps, new Date(), 100)).toBe(1);
     expect(
       await deps.db.selectFrom('course_certificates').select('id').where('user_id', '=', w.person.id).execute(),
     ).toEqual([]);

@@ -48,8 +48,8 @@ export function createRetentionCleanupHandler(): JobHandler<ScheduledRun> {
       // File times are the machine's clock, not the job's.
       const tempFiles = await removeStaleTemp(config.dataDir, new Date());
       // GDPR (issue 30 point 4): exports past GDPR_EXPORT_KEEP_DAYS, certificates kept past an erasure's legal period.
-      const gdprExports = await deleteInBatches(ctx, (limit) => removeExpiredExports(ctx.deps, limit));
-      const gdprCertificates = await deleteInBatches(ctx, (limit) => removeDueCertificates(ctx.deps, limit));
+      const gdprExports = await deleteInBatches(ctx, (limit) => removeExpiredExports(ctx.deps, ctx.now(), limit));
+      const gdprCertificates = await deleteInBatches(ctx, (limit) => removeDueCertificates(ctx.deps, ctx.now(), limit));
       return { sentMails, previewAttempts, rateLimitCounts, finishedJobs, tempFiles, gdprExports, gdprCertificates };
     },
   };

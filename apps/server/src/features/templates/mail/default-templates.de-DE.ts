@@ -133,7 +133,7 @@ Viele Grüße
     subject: 'Ihre Datenauskunft ist bereit – {{clientName}}',
     bodyText: `Hallo{{#name}} {{name}}{{/name}},
 
-die angeforderte Datenauskunft (Art. 15 und 20 DSGVO) ist fertig. Melden Sie sich an, um sie herunterzuladen:
+die angeforderte Datenauskunft (Art. 15 und 20 DSGVO) ist fertig. Nach der Anmeldung laden Sie sie hier herunter:
 
 {{link}}
 
@@ -149,7 +149,7 @@ Viele Grüße
 
 Sie haben sich längere Zeit nicht bei der Schulungsplattform von {{clientName}} angemeldet. {{details}}
 
-Wenn Sie den Zugang behalten möchten, melden Sie sich bis zum {{deadline}} an:
+Wenn Sie den Zugang behalten möchten, genügt eine Anmeldung bis zum {{deadline}}:
 
 {{link}}
 
