@@ -72,7 +72,7 @@ export function AccountPage() {
           )}
         </Group>
       </Paper>
-      <Paper withBorder p="lg" radius="md" aria-labelledby="gdpr-title">
+      <Paper component="section" withBorder p="lg" radius="md" aria-labelledby="gdpr-title">
         <Title order={2} size="h3" id="gdpr-title" mb="sm">
           {t('gdpr:exports.title')}
         </Title>

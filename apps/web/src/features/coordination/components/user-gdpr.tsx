@@ -94,7 +94,7 @@ function EraseModal({
           <Button variant="default" onClick={close}>
             {t('common:cancel')}
           </Button>
-          <Button color="red" loading={busy} disabled={!matches} onClick={() => void erase()}>
+          <Button color="red.9" loading={busy} disabled={!matches} onClick={() => void erase()}>
             {t('erase.confirm')}
           </Button>
         </Group>
