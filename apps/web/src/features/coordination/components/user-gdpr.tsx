@@ -1,5 +1,5 @@
 import type { TUser } from '@lms/contracts/users';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,7 @@ export function UserGdpr({ user, onErased }: { user: TUser; onErased: () => void
   const { t } = useTranslation('gdpr');
   const [confirming, setConfirming] = useState(false);
   return (
-    <section aria-labelledby="user-gdpr-title">
+    <Paper component="section" withBorder p="md" mt="lg" radius="md" aria-labelledby="user-gdpr-title">
       <Stack gap="xs">
         <Title order={3} size="h4" id="user-gdpr-title">
           {t('admin.title')}
@@ -30,7 +30,7 @@ export function UserGdpr({ user, onErased }: { user: TUser; onErased: () => void
         </Group>
       </Stack>
       <EraseModal user={user} opened={confirming} onClose={() => setConfirming(false)} onErased={onErased} />
-    </section>
+    </Paper>
   );
 }
 
