@@ -33,6 +33,7 @@ import { contactPersonRoutes } from './features/contact-persons/contact-person.r
 import { companyRoutes } from './features/companies/company.routes';
 import { mailQueueRoutes } from './features/mail/mail.routes';
 import { certificateTemplateRoutes, mailTemplateRoutes, registerTemplateUsage } from './features/templates';
+import { gdprRoutes } from './features/gdpr/gdpr.routes';
 import { groupRoutes } from './features/group-admin/group.routes';
 import { reminderRoutes } from './features/reminders/reminder.routes';
 import { learnerRoutes } from './features/trainings/learner.routes';
@@ -117,6 +118,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(courseFileRoutes, { deps });
   await app.register(launchRoutes, { deps });
   await app.register(jobRoutes, { deps });
+  await app.register(gdprRoutes, { deps });
   await app.register(mailQueueRoutes, { deps });
   // A course names its certificate template: templates asks courses how many do (no import back, issue 29).
   registerTemplateUsage('certificate', coursesUsingCertificateTemplates);

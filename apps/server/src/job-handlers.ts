@@ -7,6 +7,8 @@ import { createMailDeliveryHandler } from './features/mail/mail-delivery';
 import { autoRemindersSchedule, createAutoRemindersHandler } from './features/reminders/reminder-auto.job';
 import { createTrainingInvitationsHandler } from './features/trainings/training-invitations.job';
 import { createRetentionCleanupHandler, retentionCleanupSchedule } from './features/jobs/retention-cleanup.job';
+import { createGdprExportHandler } from './features/gdpr/gdpr-export.job';
+import { createGdprRetentionHandler, gdprRetentionSchedule } from './features/gdpr/gdpr-retention.job';
 import { createUserImportHandler } from './features/user-import/user-import.job';
 import { wireFeatures } from './features/wiring';
 import type { JobHandler } from './platform/jobs';
@@ -26,6 +28,8 @@ export const createJobHandlers = (): JobHandler[] => {
     createAutoRemindersHandler(),
     createDeadlineNearHandler(),
     createRetentionCleanupHandler(),
+    createGdprExportHandler(),
+    createGdprRetentionHandler(),
   ];
 };
 
@@ -35,4 +39,5 @@ export const jobSchedules: readonly Schedule<unknown>[] = [
   autoRemindersSchedule,
   deadlineNearSchedule,
   retentionCleanupSchedule,
+  gdprRetentionSchedule,
 ];

@@ -314,6 +314,7 @@ function sampleBodies(f: Fixtures): Record<string, unknown> {
     'POST /api/users/bulk': { action: 'activate', selection: { ids: [f.userId] } },
     'POST /api/users/active': { ids: [f.userId], active: true },
     'POST /api/users/:id': { firstName: 'Sweep', lastName: 'Target', street: 'x', groupIds: [f.groupId] },
+    'POST /api/users/:id/erase': { confirm: true },
     'DELETE /api/users': { ids: [f.victimIds[0]] },
     'DELETE /api/users/': { ids: [f.victimIds[1]] },
     'POST /api/groups': { name: 'Sweep group', memberIds: [f.userId], coordinatorIds: [] },
@@ -453,6 +454,8 @@ const NO_BODY = new Set([
   'POST /api/premium/courses/:id/start',
   'POST /api/premium/admin/purchases/:id/paid',
   'POST /api/messages/:id/read',
+  'POST /api/gdpr/exports',
+  'POST /api/users/:id/gdpr-exports',
 ]);
 
 const key = (r: Pick<ApiRoute, 'method' | 'url'>) => `${r.method} ${r.url}`;

@@ -148,7 +148,9 @@ async function seedClientB(ctx: Parameters<Parameters<typeof describeEachDialect
       },
     })
   ).json<{ id: string; invoiceId: string }>();
+  const gdprExport = (await admin.post(`/api/users/${user.id}/gdpr-exports`)).json<{ id: string }>();
   const ids = {
+    gdprExport: gdprExport.id,
     purchase: purchase.id,
     invoice: purchase.invoiceId,
     course: course.id,
@@ -190,6 +192,7 @@ async function seedClientB(ctx: Parameters<Parameters<typeof describeEachDialect
     purchaseId: purchase.id,
     invoiceId: purchase.invoiceId,
     systemMessageId: systemMessage.id,
+    gdprExportId: gdprExport.id,
   };
 }
 
@@ -312,6 +315,10 @@ function callsWith(b: SeedB): Record<string, Call> {
     'GET /api/users/:id/picture': { params: { id: b.userId } },
     'POST /api/users/:id/picture': { params: { id: b.userId }, file: multipartFile(TINY_PNG, 'a.png', 'image/png') },
     'DELETE /api/users/:id/picture': { params: { id: b.userId } },
+    'GET /api/users/:id/gdpr-exports': { params: { id: b.userId } },
+    'POST /api/users/:id/gdpr-exports': { params: { id: b.userId } },
+    'POST /api/users/:id/erase': { params: { id: b.userId }, body: { confirm: true } },
+    'GET /api/gdpr/exports/:id/download': { params: { id: b.gdprExportId } },
     'GET /api/users/import/:id': { params: { id: b.importId } },
     'POST /api/users/import/:id/preview': { params: { id: b.importId }, body: { mapping: b.mapping } },
     'POST /api/users/import/:id/run': { params: { id: b.importId }, body: { mapping: b.mapping } },
@@ -388,7 +395,9 @@ async function snapshotOfB(ctx: Parameters<Parameters<typeof describeEachDialect
     | 'mail_templates'
     | 'trainings'
     | 'training_groups'
-    | 'training_module_values';
+    | 'training_module_values'
+    | 'gdpr_exports'
+    | 'gdpr_erasures';
   const count = async (table: Counted) =>
     (
       await db
@@ -399,6 +408,14 @@ async function snapshotOfB(ctx: Parameters<Parameters<typeof describeEachDialect
     ).n;
   return {
     users: Number(await count('users')),
+    userNames: await db
+      .selectFrom('users')
+      .select(['first_name', 'email'])
+      .where('client_id', '=', b.clientId)
+      .orderBy('id')
+      .execute(),
+    gdprExports: Number(await count('gdpr_exports')),
+    gdprErasures: Number(await count('gdpr_erasures')),
     groups: Number(await count('groups')),
     courses: Number(await count('courses')),
     modules: Number(await count('modules')),

@@ -14,6 +14,8 @@ export const MAIL_TEMPLATE_KINDS = [
   'certificate_issued',
   'premium_invoice',
   'premium_confirmation',
+  'gdpr_export_ready',
+  'inactivity_warning',
 ] as const;
 export type TMailTemplateKind = (typeof MAIL_TEMPLATE_KINDS)[number];
 export const ZMailTemplateKind = z.enum(MAIL_TEMPLATE_KINDS);

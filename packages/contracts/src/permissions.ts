@@ -32,6 +32,8 @@ export const CAPABILITIES = {
     SUPERADMIN: 'all',
   },
   'users.changeRole': { ADMIN: 'client', SUPERADMIN: 'all' },
+  /** GDPR requests for another person (issue 30 point 4): export their data, erase them. A person's own: learner.use. */
+  'users.gdpr': { ADMIN: 'client', SUPERADMIN: 'all' },
   'content.manage': { CONTENT_MASTER: 'client', ADMIN: 'client', SUPERADMIN: 'all' },
   /** The course list: content masters build courses, coordinators pick one for a training (spec section 2). */
   'courses.list': {

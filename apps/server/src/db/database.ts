@@ -24,6 +24,7 @@ import type { SessionsTable } from '../platform/session.table';
 import type { SchedulesTable } from '../platform/schedules.table';
 import type { RateLimitHitsTable } from '../platform/rate-limit.table';
 import type { AuditEntriesTable, AuditHeadsTable } from '../platform/audit/audit.table';
+import type { GdprErasuresTable, GdprExportsTable, GdprRetentionWarningsTable } from '../features/gdpr/gdpr.table';
 import type { CertificateCodesTable, CourseCertificatesTable } from '../features/certificates/certificate.table';
 import type { CertificateTemplateLocalesTable, CertificateTemplatesTable } from '../features/templates';
 import type {
@@ -131,6 +132,9 @@ export interface Database {
   messages: MessagesTable;
   audit_entries: AuditEntriesTable;
   audit_heads: AuditHeadsTable;
+  gdpr_exports: GdprExportsTable;
+  gdpr_erasures: GdprErasuresTable;
+  gdpr_retention_warnings: GdprRetentionWarningsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -53,3 +53,23 @@ export async function writeClientSetting<N extends ClientSettingName>(
     )
     .execute();
 }
+
+/** The clients that store a value for a setting (a scheduled job visits only those), a page at a time by id. */
+export async function clientIdsWithSetting(
+  db: DbOrTrx,
+  name: ClientSettingName,
+  afterId: string | null,
+  limit: number,
+): Promise<string[]> {
+  const def = CLIENT_SETTING[name];
+  let q = db
+    .selectFrom('client_settings')
+    .select('client_id')
+    .where('key', '=', def.key)
+    .where('subkey', '=', def.subkey)
+    .where('value', '!=', 'null')
+    .orderBy('client_id')
+    .limit(limit);
+  if (afterId) q = q.where('client_id', '>', afterId);
+  return (await q.execute()).map((r) => r.client_id);
+}

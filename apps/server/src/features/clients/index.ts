@@ -6,4 +6,4 @@ export { findInvoiceIssuer } from './client-invoice-ref';
 export type { InvoiceIssuer } from './client-invoice-ref';
 export { findRootClientId } from './client-root';
 export { assertMayActOnClient } from './client-scope';
-export { readClientSetting, writeClientSetting } from './client-setting-values';
+export { clientIdsWithSetting, readClientSetting, writeClientSetting } from './client-setting-values';

@@ -124,6 +124,8 @@ describeEachDialect('daily retention clean-up', (ctx) => {
       rateLimitCounts: 2,
       finishedJobs: 2,
       tempFiles: 1,
+      gdprExports: 0,
+      gdprCertificates: 0,
     });
     const left = await db
       .selectFrom('jobs')

@@ -4,6 +4,7 @@ import { deleteFinishedJobs } from '../../platform/jobs-store';
 import { deleteOldRateLimitHits } from '../../platform/rate-limit';
 import { defineSchedule, type ScheduledRun } from '../../platform/scheduler';
 import { removeStaleTemp } from '../../platform/storage/temp-cleanup';
+import { removeDueCertificates, removeExpiredExports } from '../gdpr';
 import { deleteSentMailBefore } from '../mail';
 import { deleteStalePreviewAttempts, PREVIEW_ATTEMPT_KEEP_DAYS } from '../scorm-runtime';
 
@@ -46,7 +47,10 @@ export function createRetentionCleanupHandler(): JobHandler<ScheduledRun> {
       const finishedJobs = await deleteInBatches(ctx, (limit) => deleteFinishedJobs(db, null, jobBefore, limit));
       // File times are the machine's clock, not the job's.
       const tempFiles = await removeStaleTemp(config.dataDir, new Date());
-      return { sentMails, previewAttempts, rateLimitCounts, finishedJobs, tempFiles };
+      // GDPR (issue 30 point 4): exports past GDPR_EXPORT_KEEP_DAYS, certificates kept past an erasure's legal period.
+      const gdprExports = await deleteInBatches(ctx, (limit) => removeExpiredExports(ctx.deps, ctx.now(), limit));
+      const gdprCertificates = await deleteInBatches(ctx, (limit) => removeDueCertificates(ctx.deps, ctx.now(), limit));
+      return { sentMails, previewAttempts, rateLimitCounts, finishedJobs, tempFiles, gdprExports, gdprCertificates };
     },
   };
 }

@@ -128,4 +128,32 @@ Zu Ihren Kursen: {{link}}
 Viele Grüße
 {{clientName}}`,
   },
+  gdpr_export_ready: {
+    name: 'Datenauskunft bereit',
+    subject: 'Ihre Datenauskunft ist bereit – {{clientName}}',
+    bodyText: `Hallo{{#name}} {{name}}{{/name}},
+
+die angeforderte Datenauskunft (Art. 15 und 20 DSGVO) ist fertig. Nach der Anmeldung laden Sie sie hier herunter:
+
+{{link}}
+
+Die Datei steht einige Tage bereit und wird danach gelöscht.
+
+Viele Grüße
+{{clientName}}`,
+  },
+  inactivity_warning: {
+    name: 'Hinweis auf Inaktivität',
+    subject: 'Ihr Zugang bei {{clientName}} wird nicht mehr genutzt',
+    bodyText: `Hallo{{#name}} {{name}}{{/name}},
+
+Sie haben sich längere Zeit nicht bei der Schulungsplattform von {{clientName}} angemeldet. {{details}}
+
+Wenn Sie den Zugang behalten möchten, genügt eine Anmeldung bis zum {{deadline}}:
+
+{{link}}
+
+Viele Grüße
+{{clientName}}`,
+  },
 };

@@ -128,4 +128,32 @@ Go to your courses: {{link}}
 Kind regards
 {{clientName}}`,
   },
+  gdpr_export_ready: {
+    name: 'Data export ready',
+    subject: 'Your data export is ready – {{clientName}}',
+    bodyText: `Hello{{#name}} {{name}}{{/name}},
+
+the data export you asked for (GDPR Art. 15 and 20) is ready. Sign in to download it:
+
+{{link}}
+
+The file is kept for a few days and deleted afterwards.
+
+Kind regards
+{{clientName}}`,
+  },
+  inactivity_warning: {
+    name: 'Inactivity notice',
+    subject: 'Your {{clientName}} account is not being used',
+    bodyText: `Hello{{#name}} {{name}}{{/name}},
+
+you have not signed in to the {{clientName}} training platform for a long time. {{details}}
+
+If you want to keep your account, sign in by {{deadline}}:
+
+{{link}}
+
+Kind regards
+{{clientName}}`,
+  },
 };

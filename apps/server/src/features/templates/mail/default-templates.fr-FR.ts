@@ -128,4 +128,32 @@ Vers vos cours : {{link}}
 Cordialement
 {{clientName}}`,
   },
+  gdpr_export_ready: {
+    name: 'Export de données prêt',
+    subject: 'Votre export de données est prêt – {{clientName}}',
+    bodyText: `Bonjour{{#name}} {{name}}{{/name}},
+
+l'export de vos données demandé (RGPD art. 15 et 20) est prêt. Connectez-vous pour le télécharger :
+
+{{link}}
+
+Le fichier est conservé quelques jours puis supprimé.
+
+Cordialement
+{{clientName}}`,
+  },
+  inactivity_warning: {
+    name: "Avis d'inactivité",
+    subject: "Votre compte {{clientName}} n'est plus utilisé",
+    bodyText: `Bonjour{{#name}} {{name}}{{/name}},
+
+vous ne vous êtes pas connecté à la plateforme de formation de {{clientName}} depuis longtemps. {{details}}
+
+Si vous souhaitez conserver votre compte, connectez-vous avant le {{deadline}} :
+
+{{link}}
+
+Cordialement
+{{clientName}}`,
+  },
 };

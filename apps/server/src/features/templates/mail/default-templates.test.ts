@@ -24,6 +24,8 @@ const OPTIONAL: Record<TMailTemplateKind, TMailPlaceholder[]> = {
   certificate_issued: ['name'],
   premium_invoice: ['name', 'link'],
   premium_confirmation: ['name', 'link'],
+  gdpr_export_ready: ['name'],
+  inactivity_warning: ['name'],
 };
 
 const FULL: TMailValues = {

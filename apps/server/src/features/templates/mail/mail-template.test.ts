@@ -39,7 +39,7 @@ describeEachDialect('mail templates', (ctx) => {
     return { client, content, items, idOf };
   };
 
-  it('gives every client a standard template of each of the ten kinds, once', async () => {
+  it('gives every client a standard template of each of the twelve kinds, once', async () => {
     const { content, items } = await setup();
     expect(items.map((i) => i.kind).sort()).toEqual(
       [
@@ -53,12 +53,14 @@ describeEachDialect('mail templates', (ctx) => {
         'premium_confirmation',
         'premium_invoice',
         'reminder',
+        'gdpr_export_ready',
+        'inactivity_warning',
       ].sort(),
     );
     const again = await content.get('/api/mail-template');
-    expect(again.json()).toMatchObject({ total: 10 });
-    const page = await content.get('/api/mail-template', { pageSize: '10', page: '2' });
-    expect(page.json()).toMatchObject({ total: 10, items: [] });
+    expect(again.json()).toMatchObject({ total: 12 });
+    const page = await content.get('/api/mail-template', { pageSize: '10', page: '3' });
+    expect(page.json()).toMatchObject({ total: 12, items: [] });
     const filtered = await content.get('/api/mail-template', { kind: 'reminder' });
     expect(filtered.json()).toMatchObject({ total: 1, items: [{ kind: 'reminder', isStandard: true }] });
     const searched = await content.get('/api/mail-template', { search: 'erinnerung' });

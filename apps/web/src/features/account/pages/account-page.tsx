@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { GdprExports } from '../../../components/gdpr-exports';
 import { LanguageSwitch } from '../../../components/language-switch';
 import { useErrorText } from '../../../lib/error-text';
 import { formatDate } from '../../../lib/format';
@@ -10,7 +11,7 @@ import { ChangeRequestForm } from '../components/change-request-form';
 
 /** /account: my data, my language, my password, and a request to change what only support may change. */
 export function AccountPage() {
-  const { t, i18n } = useTranslation('account');
+  const { t, i18n } = useTranslation(['account', 'gdpr']);
   const errorText = useErrorText();
   usePageTitle(t('titles.account'));
   const profile = useMyProfile();
@@ -70,6 +71,12 @@ export function AccountPage() {
             </Button>
           )}
         </Group>
+      </Paper>
+      <Paper component="section" withBorder p="lg" radius="md" aria-labelledby="gdpr-title">
+        <Title order={2} size="h3" id="gdpr-title" mb="sm">
+          {t('gdpr:exports.title')}
+        </Title>
+        <GdprExports />
       </Paper>
       <ChangeRequestForm />
     </Stack>

@@ -27,6 +27,7 @@ import { UserForm } from './user-form';
 import { UserPicture } from './user-picture';
 import { notifySuccess } from '../../../lib/notify';
 import { ConfirmModal } from '../../../components/confirm-modal';
+import { UserGdpr } from './user-gdpr';
 
 export type DrawerState = EditState;
 
@@ -166,6 +167,7 @@ export function UserDrawer({ state, onClose }: { state: DrawerState; onClose: ()
           />
         </StackedForm>
       )}
+      {original && !isSelf && can(actorRole, 'users.gdpr') && <UserGdpr user={original} onErased={onClose} />}
       <ConfirmModal
         opened={confirmDelete}
         onCancel={() => setConfirmDelete(false)}
