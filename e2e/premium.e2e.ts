@@ -112,7 +112,10 @@ describe('premium: buying the yearly plan with PayPal', () => {
     await page.getByLabel('Hausnummer').fill('12a');
     await page.getByLabel('PLZ').fill('10115');
     await page.getByLabel('Ort').fill('Berlin');
-    await page.getByLabel(/^Land/).fill('DE');
+    // Issue 32 point 14: the country is chosen by its name, and the required fields are marked.
+    await page.locator('input').and(page.getByLabel(/^Land/)).fill('Deutsch');
+    await page.getByRole('option', { name: 'Deutschland', exact: true }).click();
+    expect(await page.locator('input').and(page.getByLabel(/^Land/)).inputValue()).toBe('Deutschland');
     await page.getByRole('radio', { name: /PayPal/ }).check();
     expect(await page.getByTestId('purchase-summary').textContent()).toContain('99,90');
     await expectAccessible(page, 'premium billing');
@@ -185,7 +188,8 @@ describe('premium: buying the yearly plan with PayPal', () => {
     await buyer.page.getByLabel('Hausnummer').fill('3');
     await buyer.page.getByLabel('PLZ').fill('80331');
     await buyer.page.getByLabel('Ort').fill('München');
-    await buyer.page.getByLabel(/^Land/).fill('DE');
+    await buyer.page.locator('input').and(buyer.page.getByLabel(/^Land/)).fill('Österr');
+    await buyer.page.getByRole('option', { name: 'Österreich', exact: true }).click();
     await buyer.page.getByRole('radio', { name: /Vorkasse/ }).check();
     await buyer.page.getByRole('button', { name: 'Zahlungspflichtig kaufen' }).click();
     await expect.poll(() => buyer.page.getByText('Rechnung ausgestellt').count()).toBe(1);
@@ -198,6 +202,11 @@ describe('premium: buying the yearly plan with PayPal', () => {
     const text = await pdfText(readFileSync(await download.path()));
     for (const part of ['Conrad Coordinator', 'Marktplatz 3', 'DE89370400440532013000', 'RE-000002'])
       expect(text).toContain(part);
+    // The menu leads back to the invoices (issue 32 point 14: premium and invoices had no entry).
+    await buyer.page.getByRole('navigation').getByRole('link', { name: 'Meine Rechnungen' }).click();
+    await buyer.page.waitForURL(server.url('/premium/invoices'));
+    await buyer.page.getByRole('button', { name: 'Rechnung herunterladen' }).first().waitFor();
+    await buyer.page.goBack();
 
     // The admin sees the open prepayment on the client's Premium tab and marks it paid.
     const admin = await openPage(browser);

@@ -4,6 +4,8 @@ import {
   IconBook,
   IconBuilding,
   IconBuildingCommunity,
+  IconCrown,
+  IconReceipt,
   IconCertificate,
   IconChalkboard,
   IconDownload,
@@ -24,12 +26,19 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { ZPremiumOffer } from '@lms/contracts/premium';
+import { can } from '@lms/contracts/permissions';
+import { useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-store';
+import { premiumKeys } from '../../features/premium/api/premium';
 import { activeMenuPath, menuEntriesFor, type MenuEntry } from './menu-entries';
 
 /** Tabler icons (Mantine's companion set) beside each entry; an entry added later gets a neutral dot. */
 const ICONS: Record<string, Icon> = {
   courses: IconSchool,
+  premium: IconCrown,
+  premiumInvoices: IconReceipt,
   downloads: IconDownload,
   messages: IconMessages,
   contacts: IconAddressBook,
@@ -108,8 +117,15 @@ function MenuItem({ entry, activeTo, onNavigate }: ItemProps) {
 export function MainMenu({ onNavigate }: { onNavigate: () => void }) {
   const { pathname } = useLocation();
   const { user } = useAuth();
+  // Asked once a session (cached by React Query); the premium page asks the same.
+  const offer = useQuery({
+    queryKey: premiumKeys.offer,
+    queryFn: () => apiGet('/premium/offer', ZPremiumOffer),
+    enabled: !!user && can(user.role, 'learner.use'),
+    staleTime: 5 * 60_000,
+  });
   if (!user) return null;
-  const entries = menuEntriesFor(user);
+  const entries = menuEntriesFor(user, { premium: offer.data?.available === true });
   const activeTo = activeMenuPath(entries, pathname);
   return (
     <Stack gap={2}>

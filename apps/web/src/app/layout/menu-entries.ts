@@ -12,7 +12,12 @@ export interface MenuEntry {
   children?: MenuEntry[];
 }
 
-export function menuEntriesFor(user: Pick<TCurrentUser, 'role' | 'clientId'>): MenuEntry[] {
+/** What the menu learns from the server beyond the user: whether the client sells premium (issue 32 point 14). */
+export interface MenuContext {
+  premium?: boolean;
+}
+
+export function menuEntriesFor(user: Pick<TCurrentUser, 'role' | 'clientId'>, context: MenuContext = {}): MenuEntry[] {
   const { role } = user;
   const entries: MenuEntry[] = [
     { key: 'courses', to: '/' },
@@ -21,6 +26,9 @@ export function menuEntriesFor(user: Pick<TCurrentUser, 'role' | 'clientId'>): M
     { key: 'contacts', to: '/contacts' },
     { key: 'help', to: '/faq' },
   ];
+  // Premium and its invoices: a subscriber finds them again (issue 32 point 14: they had no entry at all).
+  if (context.premium && can(role, 'learner.use'))
+    entries.splice(1, 0, { key: 'premium', to: '/premium' }, { key: 'premiumInvoices', to: '/premium/invoices' });
   if (can(role, 'coordination.manage'))
     entries.push({
       key: 'coordination',

@@ -1,6 +1,8 @@
 import type { TBillingAddressInput, TPaymentMethod } from '@lms/contracts/premium';
-import { Radio, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Radio, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { countryOptions } from './countries';
 
 export type AddressErrors = Partial<Record<keyof TBillingAddressInput, string>>;
 
@@ -25,7 +27,8 @@ interface Props {
 
 /** Step 2: the billing address (private or company customer) and the way to pay. */
 export function BillingStep({ address, onAddress, errors, methods, method, onMethod }: Props) {
-  const { t } = useTranslation('premium');
+  const { t, i18n } = useTranslation('premium');
+  const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
   const field = (key: keyof TBillingAddressInput, label: string, autoComplete: string) => (
     <TextInput
       label={t(label)}
@@ -33,7 +36,7 @@ export function BillingStep({ address, onAddress, errors, methods, method, onMet
       onChange={(e) => onAddress({ ...address, [key]: e.currentTarget.value })}
       error={errors[key]}
       autoComplete={autoComplete}
-      required={key !== 'vatId' && key !== 'company'}
+      required={key !== 'vatId'}
     />
   );
   return (
@@ -64,7 +67,18 @@ export function BillingStep({ address, onAddress, errors, methods, method, onMet
           {field('zip', 'address.zip', 'postal-code')}
           {field('place', 'address.place', 'address-level2')}
         </SimpleGrid>
-        {field('country', 'address.country', 'country')}
+        <Select
+          label={t('address.country')}
+          data={countries}
+          value={address.country ? address.country.toUpperCase() : null}
+          onChange={(code) => onAddress({ ...address, country: code ?? '' })}
+          error={errors.country}
+          searchable
+          required
+          autoComplete="country"
+          nothingFoundMessage={t('address.countryNone')}
+          comboboxProps={{ withinPortal: true }}
+        />
         {address.customerKind === 'company' && field('vatId', 'address.vatId', 'off')}
       </Stack>
       <Radio.Group label={t('method.legend')} value={method} onChange={(value) => onMethod(value)} name="method">
