@@ -98,7 +98,10 @@ export async function saveClientSmtp(
     password_enc: passwordEnc,
     is_reject_unauthorized: body.rejectUnauthorized,
     is_enabled: body.enabled,
-    disabled_reason: null,
+    // Issue 32 point 11: saved while still off after a failed test (the form's switch follows the server), the
+    // configuration keeps that reason, so the next passing test switches it back on, as the switch's hint says.
+    // Saved on, or switched off by hand with no failed test behind it, it has none.
+    disabled_reason: body.enabled ? null : (existing?.disabled_reason ?? null),
     last_test_at: null,
     is_last_test_ok: null,
     created_at: now,

@@ -253,15 +253,16 @@ describeEachDialect('client SMTP settings', (ctx) => {
     const { client, admin } = await asAdmin();
     await admin.post(`/api/client-smtp/${client.id}`, settings(clientSmtp.port, { password: 'wrong-password' }));
     await admin.post(`/api/client-smtp/${client.id}/test`);
-    await admin.post(`/api/client-smtp/${client.id}`, settings(clientSmtp.port, { enabled: false }));
-    const { deps } = ctx();
-    await deps.db
-      .updateTable('client_smtp')
-      .set({ disabled_reason: 'earlier failure' })
-      .where('client_id', '=', client.id)
-      .execute();
+    // Corrected and saved while the switch still shows the test's "off" (issue 32 point 11): the next passing test
+    // switches it back on, as the switch's hint says.
+    const saved = await admin.post(`/api/client-smtp/${client.id}`, settings(clientSmtp.port, { enabled: false }));
+    expect(saved.json()).toMatchObject({ enabled: false, disabledReasonCode: 'auth_failed' });
     const res = await admin.post(`/api/client-smtp/${client.id}/test`);
     expect(res.json()).toMatchObject({ enabled: true, disabledReason: null, lastTestOk: true });
+    // Switched off by hand, with no failed test behind it, it stays off after a passing test.
+    await admin.post(`/api/client-smtp/${client.id}`, settings(clientSmtp.port, { enabled: false }));
+    const manual = await admin.post(`/api/client-smtp/${client.id}/test`);
+    expect(manual.json()).toMatchObject({ enabled: false, lastTestOk: true });
   });
 
   it('answers 404 client_not_found for an unknown host', async () => {
