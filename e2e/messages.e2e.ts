@@ -82,6 +82,21 @@ describe('messages and the unread count', () => {
     await admin.page.getByRole('button', { name: 'Ungelesen: Danke' }).waitFor();
     await expectAccessible(admin.page, 'inbox with a private message');
     await screenshot(admin.page, 'messages-inbox-de-1280');
+
+    // Issue 32 point 13: a message can be answered; the reply goes to its sender with its subject.
+    await admin.page.getByRole('button', { name: 'Ungelesen: Danke' }).click();
+    await admin.page.getByRole('button', { name: 'Paula Participant antworten' }).click();
+    const answer = admin.page.getByRole('dialog', { name: 'Antwort an Paula Participant' });
+    await answer.waitFor();
+    expect(await answer.getByLabel('Betreff').inputValue()).toBe('AW: Danke');
+    await answer.getByLabel('Nachricht').fill('Gern geschehen.');
+    await expectAccessible(admin.page, 'reply dialog');
+    await screenshot(admin.page, 'messages-reply-de-1280');
+    await answer.getByRole('button', { name: 'Senden' }).click();
+    await admin.page.getByText('Die Nachricht wurde gesendet.').waitFor();
+    await participant.page.getByRole('tab', { name: 'Posteingang' }).click();
+    await participant.page.reload();
+    await participant.page.getByRole('button', { name: 'Ungelesen: AW: Danke' }).waitFor();
     await admin.context.close();
     await participant.context.close();
   });

@@ -17,15 +17,22 @@ interface Props {
   mayAddressClient: boolean;
   onClose: () => void;
   onSent: () => void;
+  /** A reply: to the sender of a message, with its subject. */
+  reply?: { recipient: { id: string; name: string }; subject: string } | undefined;
 }
 
 /** "New message" and "New system message" (issue 14): recipient or audience, subject, text. */
-export function ComposeModal({ mode, mayAddressClient, onClose, onSent }: Props) {
+export function ComposeModal({ mode, mayAddressClient, onClose, onSent, reply }: Props) {
   const { t } = useTranslation('messages');
   const form = useFormSubmit();
-  const [subject, setSubject] = useState('');
+  const prefix = t('compose.replyPrefix');
+  const [subject, setSubject] = useState(() =>
+    reply
+      ? (reply.subject.startsWith(prefix) ? reply.subject : `${prefix}${reply.subject}`).slice(0, MESSAGE_SUBJECT_MAX)
+      : '',
+  );
   const [body, setBody] = useState('');
-  const [recipientId, setRecipientId] = useState<string | null>(null);
+  const [recipientId, setRecipientId] = useState<string | null>(reply?.recipient.id ?? null);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const recipients = useRecipients(mode === 'private' ? debounced : '');
@@ -53,7 +60,11 @@ export function ComposeModal({ mode, mayAddressClient, onClose, onSent }: Props)
     <Modal
       opened
       onClose={onClose}
-      title={t(mode === 'private' ? 'compose.privateTitle' : 'compose.systemTitle')}
+      title={
+        reply
+          ? t('compose.replyTitle', { name: reply.recipient.name })
+          : t(mode === 'private' ? 'compose.privateTitle' : 'compose.systemTitle')
+      }
       size="lg"
       closeButtonProps={closeButton()}
     >
@@ -65,7 +76,12 @@ export function ComposeModal({ mode, mayAddressClient, onClose, onSent }: Props)
             placeholder={t('compose.recipientPlaceholder')}
             searchable
             required
-            data={(recipients.data?.items ?? []).map((p) => ({ value: p.id, label: p.name }))}
+            data={[
+              ...(reply ? [{ value: reply.recipient.id, label: reply.recipient.name }] : []),
+              ...(recipients.data?.items ?? [])
+                .filter((p) => p.id !== reply?.recipient.id)
+                .map((p) => ({ value: p.id, label: p.name })),
+            ]}
             value={recipientId}
             onChange={setRecipientId}
             searchValue={search}

@@ -1,5 +1,5 @@
 import type { TMessage, TMessageBox } from '@lms/contracts/messages';
-import { Accordion, Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { Accordion, Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/format';
@@ -10,10 +10,12 @@ interface Props {
   items: TMessage[];
   titles: Map<string, string>;
   onOpen: (m: TMessage) => void;
+  /** Answers a private message to its sender (issue 32 point 13: messages had no reply). */
+  onReply?: (m: TMessage) => void;
 }
 
 /** One box's page of messages; opening an unread one marks it read. */
-export function MessageList({ box, items, titles, onOpen }: Props) {
+export function MessageList({ box, items, titles, onOpen, onReply }: Props) {
   const { t, i18n } = useTranslation('messages');
   if (items.length === 0)
     return (
@@ -71,6 +73,16 @@ export function MessageList({ box, items, titles, onOpen }: Props) {
                 <Anchor component={Link} to={link} mt="sm" display="inline-block">
                   {t('list.open')}
                 </Anchor>
+              )}
+              {onReply && box !== 'sent' && m.kind === 'PRIVATE' && m.sender && (
+                <Button
+                  variant="light"
+                  mt="sm"
+                  onClick={() => onReply(m)}
+                  aria-label={t('list.replyTo', { name: m.sender.name })}
+                >
+                  {t('list.reply')}
+                </Button>
               )}
             </Accordion.Panel>
           </Accordion.Item>

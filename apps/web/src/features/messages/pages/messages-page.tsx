@@ -34,6 +34,7 @@ export function MessagesPage() {
   const trainings = useMyTrainings();
   const titles = useMemo(() => new Map((trainings.data?.items ?? []).map((x) => [x.id, x.title])), [trainings.data]);
   const [compose, setCompose] = useState<'private' | 'system' | null>(null);
+  const [replyTo, setReplyTo] = useState<TMessage | null>(null);
   const maySendSystem = !!user && can(user.role, 'messages.system');
   const unreadOf = (b: TMessageBox) => (b === 'sent' ? 0 : (unread.data?.[b] ?? 0));
   const open = (m: TMessage) => markRead.mutate(m.id, { onError: showApiError });
@@ -105,7 +106,16 @@ export function MessagesPage() {
       )}
       {list.data && (
         <>
-          <MessageList box={box} items={list.data.items} titles={titles} onOpen={open} />
+          <MessageList
+            box={box}
+            items={list.data.items}
+            titles={titles}
+            onOpen={open}
+            onReply={(m) => {
+              setReplyTo(m);
+              setCompose('private');
+            }}
+          />
           {list.data.total > 0 && (
             <TablePaging paging={paging} total={list.data.total} totalLabel={t('total', { count: list.data.total })} />
           )}
@@ -115,9 +125,18 @@ export function MessagesPage() {
         <ComposeModal
           mode={compose}
           mayAddressClient={scopeOf(user.role, 'messages.system') === 'client'}
-          onClose={() => setCompose(null)}
+          reply={
+            compose === 'private' && replyTo?.sender
+              ? { recipient: replyTo.sender, subject: replyTo.subject }
+              : undefined
+          }
+          onClose={() => {
+            setCompose(null);
+            setReplyTo(null);
+          }}
           onSent={() => {
             setCompose(null);
+            setReplyTo(null);
             void list.refetch();
           }}
         />
