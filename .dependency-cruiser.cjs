@@ -35,7 +35,7 @@ const layers = [
   },
   { name: 'delivery', features: ['trainings', 'scorm-runtime', 'content-origin', 'documents'] },
   { name: 'outcomes', features: ['certificates', 'reminders', 'messages', 'premium'] },
-  { name: 'composition', features: ['home', 'jobs', 'demo'] },
+  { name: 'composition', features: ['audit', 'home', 'jobs', 'demo'] },
 ];
 
 const layerPaths = (layer) => `${F}(${layer.features.join('|')})/`;

@@ -1,5 +1,6 @@
 import { accessCleanupSchedule, createAccessCleanupHandler } from './features/account/access-cleanup.job';
 import { createPasswordResetHandler } from './features/account/password-reset.job';
+import { auditRetentionSchedule, createAuditRetentionHandler } from './features/audit/audit-retention.job';
 import { createCertificateIssueHandler } from './features/certificates/certificate-issue.job';
 import { createCertificateRegenerateHandler } from './features/certificates/certificate-regenerate.job';
 import { createDeadlineNearHandler, deadlineNearSchedule } from './features/messages/deadline-near.job';
@@ -26,6 +27,7 @@ export const createJobHandlers = (): JobHandler[] => {
     createAutoRemindersHandler(),
     createDeadlineNearHandler(),
     createRetentionCleanupHandler(),
+    createAuditRetentionHandler(),
   ];
 };
 
@@ -35,4 +37,5 @@ export const jobSchedules: readonly Schedule<unknown>[] = [
   autoRemindersSchedule,
   deadlineNearSchedule,
   retentionCleanupSchedule,
+  auditRetentionSchedule,
 ];

@@ -142,7 +142,9 @@ export const accessPlugin = fp<AccessOptions>(function access(app: FastifyInstan
     if (token) {
       const found = await lookupSession(opts.db, token);
       // A token of another client is refused even when it is valid there (ARCHITECTURE section 4).
-      if (found.kind === 'ok' && found.userActive && found.actor.clientId === tenant.id) req.actor = found.actor;
+      if (found.kind === 'ok' && found.userActive && found.actor.clientId === tenant.id)
+        // A copy: the session cache shares found.actor between requests, and the address is this request's.
+        req.actor = { ...found.actor, ip: req.ip };
       else if (access !== 'public') throw new AppError(401, 'session_expired');
     }
     if (access === 'public' || access === undefined) return;

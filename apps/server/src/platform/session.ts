@@ -18,6 +18,8 @@ export interface Actor {
   loginType: TLoginType;
   sessionId: string;
   isPasswordChangeRequired: boolean;
+  /** The request's address (trust-proxy resolved), set per request by the access guard: the audit trail's "from where". */
+  ip?: string;
 }
 
 // The one-shot crypto.hash (Node 20.12) costs a third of a Hash object, and this runs on every signed-in request.
