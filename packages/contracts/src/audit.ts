@@ -12,6 +12,7 @@ export const AUDIT_ACTIONS = [
   'user.role-changed',
   'user.created',
   'user.deactivated',
+  'user.activated',
   'user.deleted',
   'group.membership-changed',
   'training.assigned',

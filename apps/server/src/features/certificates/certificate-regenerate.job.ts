@@ -1,3 +1,4 @@
+import { SYSTEM_WHO } from '../../platform/audit/audit-actor';
 import type { TCertificateRegenerationResult } from '@lms/contracts/certificates';
 import type { AppDeps } from '../../platform/deps';
 import { errorText, type JobContext, type JobHandler } from '../../platform/jobs';
@@ -57,7 +58,7 @@ async function regenerate(ctx: JobContext<CertificateRegeneratePayload>): Promis
     if (ctx.signal.aborted) throw new RetryJobError('worker stopped', new Date(ctx.now().getTime() + 1_000));
     let failure: string | undefined;
     try {
-      const outcome = await makeCertificate(deps, source, trainingId, userId, 'regenerate');
+      const outcome = await makeCertificate(deps, source, trainingId, userId, 'regenerate', SYSTEM_WHO);
       if (!SUCCEEDED.has(outcome)) failure = outcome;
     } catch (err) {
       failure = errorText(err);
