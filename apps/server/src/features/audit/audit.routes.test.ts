@@ -87,7 +87,10 @@ describeEachDialect('audit trail screen API (issue 30 point 3)', (ctx) => {
     }
     expect((await w.coordinator.post(`/api/client/${w.client.id}/audit/verify`)).statusCode).toBe(403);
     expect((await w.otherAdmin.post(`/api/client/${w.client.id}/audit/verify`)).statusCode).toBe(404);
-    for (const query of [{ action: 'user.hacked' }, { limit: '7' }, { from: 'gestern' }, { before: '-1' }]) {
+    for (const query of [{ action: 'user.hacked' }, { limit: '7' }, { from: 'gestern' }, { before: '-1' }] as Record<
+      string,
+      string
+    >[]) {
       const res = await w.admin.get(`/api/client/${w.client.id}/audit`, query);
       expect(res.json(), JSON.stringify(query)).toMatchObject({ error: 'validation_failed' });
     }

@@ -110,7 +110,7 @@ export async function saveClientSmtp(
       updated_at: now,
     });
     // changedFields writes "[secret]" for the password: that it changed is recorded, never what to.
-    const diff = changedFields((existing ?? {}) as Record<string, unknown>, settings);
+    const diff = changedFields(existing ?? {}, settings);
     if (diff)
       await audit(trx, auditWhoOf(actor), clientId, 'smtp.changed', {
         object: { type: 'smtp', id: clientId },

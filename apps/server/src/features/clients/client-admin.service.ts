@@ -128,7 +128,7 @@ export async function updateClient(deps: AppDeps, actor: Actor, id: string, body
     const changes = columnsOf(body, domain);
     if (body.isReseller !== undefined) changes.is_reseller = body.isReseller;
     await updateClientRow(trx, id, { ...changes, updated_at: nowIso() });
-    const diff = changedFields(current as unknown as Record<string, unknown>, changes as Record<string, unknown>);
+    const diff = changedFields(current, changes);
     if (diff) await audit(trx, auditWhoOf(actor), id, 'client.changed', { object: { type: 'client', id }, ...diff });
     return readClient(trx, actor, id, 'write');
   });

@@ -93,10 +93,7 @@ export async function savePremiumSettings(
       updated_at: nowIso(),
     });
     const after = await loadSettings(trx, body.clientId);
-    const diff = changedFields(
-      before as unknown as Record<string, unknown>,
-      after as unknown as Record<string, unknown>,
-    );
+    const diff = changedFields(before, after);
     if (diff)
       await audit(trx, auditWhoOf(actor), body.clientId, 'premium.changed', {
         object: { type: 'premium-settings', id: body.clientId },

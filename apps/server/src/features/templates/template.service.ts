@@ -121,7 +121,7 @@ export async function updateTemplate<Content, Template>(
   await deps.db.transaction().execute(async (trx) => {
     const current = (await kind.store.find(trx, actor.clientId, id)) ?? notFound(kind.entity);
     const changedLocales = Object.keys(body.locales ?? {});
-    const before = await localeTexts(trx, kind as Kind, actor.clientId, id, changedLocales);
+    const before = await localeTexts(trx, kind, actor.clientId, id, changedLocales);
     await kind.store.touch(trx, actor.clientId, id, { ...(body.name ? { name: body.name } : {}), updated_at: now });
     for (const [locale, content] of Object.entries(body.locales ?? {}) as [TLocale, Content][]) {
       await kind.store.upsertLocale(trx, actor.clientId, id, locale, content, now);
