@@ -37,7 +37,7 @@ describe('audit trail and client settings: the ADMIN of Demo', () => {
     await screenshot(page, 'audit-trail-de-390');
     await atWidth(page, 1280);
 
-    await page.getByLabel('Aktion', { exact: true }).click();
+    await page.getByLabel('Aktion', { exact: true }).first().click();
     await page.getByRole('option', { name: 'Anmeldung', exact: true }).click();
     await page.getByRole('button', { name: 'Filtern' }).click();
     await expect
