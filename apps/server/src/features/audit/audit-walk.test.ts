@@ -524,6 +524,28 @@ describeEachDialect('audit trail: one entry per action (issue 30 point 3)', (ctx
       },
     );
 
+    await one(
+      client.id,
+      () =>
+        admin.inject({
+          method: 'POST',
+          url: `/api/mail-template/${templateId}/file/en-US`,
+          ...multipartFile('<p>Hallo</p>', 'gruss.html', 'text/html'),
+        }),
+      {
+        action: 'template.changed',
+        actor: who,
+        object: { type: 'mail_template', id: templateId },
+        after: { locale: 'en-US', htmlFile: 'gruss.html' },
+      },
+    );
+    await one(client.id, () => admin.del(`/api/mail-template/${templateId}/file/en-US`), {
+      action: 'template.changed',
+      actor: who,
+      object: { type: 'mail_template', id: templateId },
+      detail: { op: 'file-remove' },
+    });
+
     await one(client.id, () => admin.post('/api/premium/settings', { ...PREMIUM_SETTINGS, clientId: client.id }), {
       action: 'premium.changed',
       actor: who,
