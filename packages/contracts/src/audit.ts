@@ -33,6 +33,11 @@ export const AUDIT_ACTIONS = [
   'legal-text.changed',
   'template.changed',
   'premium.changed',
+  // Written by the GDPR feature (issue 30 point 4).
+  'gdpr.export-requested',
+  'gdpr.erased',
+  'gdpr.retention-deactivated',
+  'gdpr.retention-erased',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 
