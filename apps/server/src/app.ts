@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { accountRoutes } from './features/account/account.routes';
 import { authRoutes } from './features/auth/auth.routes';
+import { auditRoutes } from './features/audit/audit.routes';
 import { certificateRoutes } from './features/certificates/certificate.routes';
 import { clientRoutes } from './features/clients/client.routes';
 import { clientAdminRoutes } from './features/clients/client-admin.routes';
@@ -110,6 +111,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(healthRoutes, { deps });
   await app.register(clientRoutes, { deps });
   await app.register(clientAdminRoutes, { deps });
+  await app.register(auditRoutes, { deps });
   await app.register(legalTextRoutes, { deps });
   await app.register(platformTextRoutes, { deps });
   await app.register(authRoutes, { deps });

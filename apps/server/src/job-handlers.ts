@@ -1,5 +1,6 @@
 import { accessCleanupSchedule, createAccessCleanupHandler } from './features/account/access-cleanup.job';
 import { createPasswordResetHandler } from './features/account/password-reset.job';
+import { auditRetentionSchedule, createAuditRetentionHandler } from './features/audit/audit-retention.job';
 import { createCertificateIssueHandler } from './features/certificates/certificate-issue.job';
 import { createCertificateRegenerateHandler } from './features/certificates/certificate-regenerate.job';
 import { createDeadlineNearHandler, deadlineNearSchedule } from './features/messages/deadline-near.job';
@@ -30,6 +31,7 @@ export const createJobHandlers = (): JobHandler[] => {
     createRetentionCleanupHandler(),
     createGdprExportHandler(),
     createGdprRetentionHandler(),
+    createAuditRetentionHandler(),
   ];
 };
 
@@ -40,4 +42,5 @@ export const jobSchedules: readonly Schedule<unknown>[] = [
   deadlineNearSchedule,
   retentionCleanupSchedule,
   gdprRetentionSchedule,
+  auditRetentionSchedule,
 ];

@@ -359,6 +359,12 @@ function sampleBodies(f: Fixtures): Record<string, unknown> {
     'POST /api/certificate-template/:id/preview/:locale': { content: { subtitle: 'S', body: '{{course}}' } },
     'POST /api/course-certificate/:id/withdraw': { reason: 'Sweep' },
     'POST /api/client/:id/legal-texts/:kind': { type: 'MARKDOWN', value: '# Sweep' },
+    'PUT /api/client/:id/settings': {
+      items: [
+        { key: 'audit', subkey: 'retentionDays', value: 400 },
+        { key: 'gdpr', subkey: 'inactiveDeactivateMonths', value: 12 },
+      ],
+    },
     'POST /api/legal-texts/preview': { format: 'MARKDOWN', text: '# Sweep' },
     'POST /api/platform-texts/:key': { locale: 'de-DE', markdown: '## Sweep?\nJa.' },
     'POST /api/premium/settings': {
@@ -456,6 +462,7 @@ const NO_BODY = new Set([
   'POST /api/messages/:id/read',
   'POST /api/gdpr/exports',
   'POST /api/users/:id/gdpr-exports',
+  'POST /api/client/:id/audit/verify',
 ]);
 
 const key = (r: Pick<ApiRoute, 'method' | 'url'>) => `${r.method} ${r.url}`;

@@ -169,6 +169,7 @@ describe('the OpenAPI document', () => {
       'post /api/messages/{id}/read',
       'post /api/gdpr/exports',
       'post /api/users/{id}/gdpr-exports',
+      'post /api/client/{id}/audit/verify',
     ]);
     // SCIM's search by POST is not offered (501, RFC 7644 section 3.4.3): it has no success and reads no body.
     const notOffered = (key: string) => key.endsWith('/.search');

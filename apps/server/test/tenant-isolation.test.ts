@@ -214,6 +214,14 @@ function callsWith(b: SeedB): Record<string, Call> {
     'GET /api/client/:id': { params: { id: b.clientId } },
     'POST /api/client/:id': { params: { id: b.clientId }, body: { name: 'Übernommen', platformActive: false } },
     'GET /api/client/:id/logo': { params: { id: b.clientId } },
+    'GET /api/client/:id/audit': { params: { id: b.clientId } },
+    'POST /api/client/:id/audit/verify': { params: { id: b.clientId } },
+    'GET /api/client/:id/audit/export': { params: { id: b.clientId } },
+    'GET /api/client/:id/settings': { params: { id: b.clientId } },
+    'PUT /api/client/:id/settings': {
+      params: { id: b.clientId },
+      body: { items: [{ key: 'audit', subkey: 'retentionDays', value: 400 }] },
+    },
     'POST /api/client/:id/logo': { params: { id: b.clientId }, file: multipartFile(TINY_PNG, 'a.png', 'image/png') },
     'DELETE /api/client/:id/logo': { params: { id: b.clientId } },
     'GET /api/client-smtp/:clientId': { params: { clientId: b.clientId } },
@@ -430,6 +438,8 @@ async function snapshotOfB(ctx: Parameters<Parameters<typeof describeEachDialect
       .orderBy('user_id')
       .execute(),
     moduleValues: Number(await count('training_module_values')),
+    auditHead: await db.selectFrom('audit_heads').selectAll().where('client_id', '=', b.clientId).execute(),
+    settings: await db.selectFrom('client_settings').selectAll().where('client_id', '=', b.clientId).execute(),
     certificateTemplates: await db
       .selectFrom('certificate_templates as t')
       .innerJoin('certificate_template_locales as l', 'l.template_id', 't.id')

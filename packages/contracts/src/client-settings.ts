@@ -47,3 +47,37 @@ export const CLIENT_SETTINGS_BY_PATH: ReadonlyMap<string, ClientSettingDefinitio
 );
 
 export const clientSettingPath = (key: string, subkey: string): string => `${key}/${subkey}`;
+
+/** The registered settings in a fixed order: the settings screen shows them so, the GET answers them so. */
+export const CLIENT_SETTING_NAMES = Object.keys(CLIENT_SETTING) as ClientSettingName[];
+
+/** One registered setting of a client as `GET/PUT /api/client/{id}/settings` answer it. */
+export const ZClientSettingValue = z.object({
+  name: z.string(),
+  key: z.string(),
+  subkey: z.string(),
+  /** The value in force: the stored one, or the default. */
+  value: z.unknown(),
+  default: z.unknown(),
+  stored: z.boolean(),
+});
+export const ZClientSettingValues = z.object({ items: z.array(ZClientSettingValue) });
+export type TClientSettingValues = z.infer<typeof ZClientSettingValues>;
+
+/**
+ * `PUT /api/client/{id}/settings`: the settings to store, by (key, subkey); the ones left out keep their value.
+ * Each value is checked against its registered schema by the server (unknown paths are a 400).
+ */
+export const ZSaveClientSettingsBody = z.object({
+  items: z
+    .array(
+      z.object({
+        key: z.string().trim().min(1).max(100),
+        subkey: z.string().trim().max(100),
+        value: z.unknown(),
+      }),
+    )
+    .min(1)
+    .max(50),
+});
+export type TSaveClientSettingsBody = z.infer<typeof ZSaveClientSettingsBody>;

@@ -65,6 +65,10 @@ export const CAPABILITIES = {
   },
   'clients.smtpAndTokens': { RESELLER: 'resold', ADMIN: 'client', SUPERADMIN: 'all' },
   'clients.create': { RESELLER: 'resold', SUPERADMIN: 'all' },
+  /** A client's stored settings (audit retention, GDPR periods; issue 30 point 3): its ADMIN and the SUPERADMIN. */
+  'clients.settings': { ADMIN: 'client', SUPERADMIN: 'all' },
+  /** The audit trail of a client (issue 30 point 3): read, verify, export; nobody writes it but the server. */
+  'audit.read': { ADMIN: 'client', SUPERADMIN: 'all' },
   'clients.overview': { RESELLER_COORDINATOR: 'resold-read', RESELLER: 'resold', SUPERADMIN: 'all' },
   'platform.texts': { SUPERADMIN: 'all' },
   /**
@@ -115,6 +119,8 @@ export const ROUTE_CAPABILITIES: ReadonlyArray<{ prefix: string; capability: TCa
 export function capabilityForPath(path: string): TCapability | undefined {
   const smtpOrTokens = /^\/reseller\/clients\/[^/]+\/(smtp|tokens)(\/|$)/.test(path);
   if (smtpOrTokens) return 'clients.smtpAndTokens';
+  if (/^\/reseller\/clients\/[^/]+\/audit(\/|$)/.test(path)) return 'audit.read';
+  if (/^\/reseller\/clients\/[^/]+\/settings(\/|$)/.test(path)) return 'clients.settings';
   return ROUTE_CAPABILITIES.find(
     (r) => path === r.prefix || path.startsWith(r.prefix.endsWith('/') ? r.prefix : `${r.prefix}/`),
   )?.capability;

@@ -7,7 +7,7 @@ import type { Db } from '../db/database';
 import { isAccessTokenCurrent } from './access-token';
 import { isDocsRoute } from './api-docs';
 import { AppError } from './errors';
-import { lookupSession, type Actor } from './session';
+import { actorOfRequest, lookupSession, type Actor } from './session';
 import { isPlatformOpen, type Tenant, type TenantResolver } from './tenant';
 
 /**
@@ -142,7 +142,8 @@ export const accessPlugin = fp<AccessOptions>(function access(app: FastifyInstan
     if (token) {
       const found = await lookupSession(opts.db, token);
       // A token of another client is refused even when it is valid there (ARCHITECTURE section 4).
-      if (found.kind === 'ok' && found.userActive && found.actor.clientId === tenant.id) req.actor = found.actor;
+      if (found.kind === 'ok' && found.userActive && found.actor.clientId === tenant.id)
+        req.actor = actorOfRequest(found.actor, req.ip);
       else if (access !== 'public') throw new AppError(401, 'session_expired');
     }
     if (access === 'public' || access === undefined) return;

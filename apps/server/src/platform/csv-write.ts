@@ -13,6 +13,10 @@ function csvCell(value: string | number | boolean | null | undefined): string {
   return /[;"\r\n,]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
+/** One CSV line with its CRLF, for files written as a stream (the BOM goes first, once). */
+export const csvLine = (cells: ReadonlyArray<string | number | boolean | null>): string =>
+  `${cells.map(csvCell).join(';')}\r\n`;
+
 /** A CSV file as Excel expects it: BOM, `;`, CRLF. */
 export function toCsv(
   header: readonly string[],

@@ -18,6 +18,8 @@ export interface Actor {
   loginType: TLoginType;
   sessionId: string;
   isPasswordChangeRequired: boolean;
+  /** The request's address (trust-proxy resolved), set per request by the access guard: the audit trail's "from where". */
+  ip?: string;
 }
 
 // The one-shot crypto.hash (Node 20.12) costs a third of a Hash object, and this runs on every signed-in request.
@@ -59,6 +61,17 @@ const sessionUsers = new WeakMap<Actor, Selectable<UsersTable>>();
 
 /** The signed-in user's row as the session lookup of this request read it; undefined for an actor made elsewhere. */
 export const sessionUserOf = (actor: Actor): Selectable<UsersTable> | undefined => sessionUsers.get(actor);
+
+/**
+ * The session's actor for one request, with that request's address (the audit trail's "from where"): a copy, since
+ * the session cache shares its actor between requests; the user row read with the session goes with it.
+ */
+export function actorOfRequest(actor: Actor, ip: string): Actor {
+  const copy = { ...actor, ip };
+  const user = sessionUsers.get(actor);
+  if (user) sessionUsers.set(copy, user);
+  return copy;
+}
 
 /** A valid session as read: the (frozen) actor, its user row, and the times the limits are checked against. */
 interface SessionEntry {

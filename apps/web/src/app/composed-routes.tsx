@@ -7,13 +7,13 @@ const clientPage = lazyPage(() => import('./pages/client-page'), 'ClientPage');
  * (apps/web/.dependency-cruiser.cjs), so the shell puts them together. Each keeps its path of spec section 2.
  * - `/`: the learner's dashboard with the premium catalogue, or the staff's figures (features/learner, premium);
  * - `/reseller/clients/{id}` with its tabs as sub-routes (data is the client's own path; design, legal, contacts,
- *   companies, premium, smtp, tokens): features/reseller with features/premium's tab. Who may open a path is
+ *   companies, premium, smtp, tokens, settings, audit): features/reseller with features/premium's tab. Who may open a path is
  *   decided by the path (lib/route-rules.ts, permissions.ts: smtp and tokens need "SMTP settings and secret tokens").
  */
 export const composedRoutes: AppRoute[] = [
   { path: '/', Page: lazyPage(() => import('./pages/home-page'), 'HomePage') },
   { path: '/reseller/clients/:id', Page: clientPage },
-  ...['design', 'legal', 'contacts', 'companies', 'premium', 'smtp', 'tokens'].map((tab) => ({
+  ...['design', 'legal', 'contacts', 'companies', 'premium', 'smtp', 'tokens', 'settings', 'audit'].map((tab) => ({
     path: `/reseller/clients/:id/${tab}`,
     Page: clientPage,
   })),

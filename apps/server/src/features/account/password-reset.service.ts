@@ -1,3 +1,4 @@
+import { audit } from '../../platform/audit/audit-actor';
 import type { TActivateBody, TPasswordResetBody, TTokenPurpose } from '@lms/contracts/account';
 import type { TLocale } from '@lms/contracts/constants';
 import { LOGIN_TYPES } from '@lms/contracts/roles';
@@ -124,9 +125,16 @@ export async function setPasswordFromLink(
     });
     await revokeLinkTokens(trx, tenant.id, user.id);
     await endUserSessions(trx, user.id);
-    return isUserActiveOn(user, nowIso().slice(0, 10))
-      ? createSession(trx, { id: user.id, clientId: tenant.id }, meta)
+    const session = isUserActiveOn(user, nowIso().slice(0, 10))
+      ? await createSession(trx, { id: user.id, clientId: tenant.id }, meta)
       : null;
+    // The link proves the person: the entry is theirs, from the address that used it.
+    await audit(trx, { actor: { kind: 'user', id: user.id }, ip: meta.ip }, tenant.id, 'user.password-changed', {
+      object: { type: 'user', id: user.id },
+      subjectUserId: user.id,
+      detail: { how: body.purpose },
+    });
+    return session;
   });
   // The password is saved either way; an inactive account just cannot sign in yet.
   if (!token) return fail(401, 'login_failed');

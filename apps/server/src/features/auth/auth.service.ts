@@ -22,6 +22,7 @@ import {
 import { countUnknownLoginFailure, findUnknownLoginLock, lockUnknownLogin } from './unknown-login.repository';
 import { LoginSlots } from './login-slots';
 import { assertPasswordAcceptable } from '../../platform/password-policy';
+import { audit, auditWhoOf, type AuditWho } from '../../platform/audit/audit-actor';
 
 export interface RequestMeta {
   ip: string;
@@ -30,16 +31,46 @@ export interface RequestMeta {
   log?: Pick<FastifyBaseLogger, 'warn'>;
 }
 
+const anonymousAt = (meta: RequestMeta): AuditWho => ({ actor: { kind: 'anonymous' }, ip: meta.ip });
+
+/**
+ * A refused sign-in, one entry in a transaction of its own (the chain's head must not fork). The tried name of an
+ * unknown account goes in the personal part (an erasure of nobody cannot reach it, the retention period does).
+ */
+async function auditSignInFailed(
+  deps: AppDeps,
+  clientId: string,
+  meta: RequestMeta,
+  failed: { userId?: string; login?: string; reason: string },
+): Promise<void> {
+  await deps.db.transaction().execute((trx) =>
+    audit(trx, anonymousAt(meta), clientId, 'auth.sign-in-failed', {
+      object: failed.userId ? { type: 'user', id: failed.userId } : null,
+      subjectUserId: failed.userId ?? null,
+      detail: failed.userId ? { reason: failed.reason } : { reason: failed.reason, login: failed.login },
+    }),
+  );
+}
+
 const lockedUntil = () => new Date(Date.now() + LOGIN_LOCK_MINUTES * 60_000).toISOString();
 
 /**
  * A name that matches no account fails exactly as a wrong password does, hash check and lockout included, so
  * neither the answer nor its time tells whether the account exists (hardening issue, point 4).
  */
-async function failUnknownLogin(deps: AppDeps, clientId: string, asked: string, password: string): Promise<never> {
+async function failUnknownLogin(
+  deps: AppDeps,
+  clientId: string,
+  asked: string,
+  password: string,
+  meta: RequestMeta,
+): Promise<never> {
   const login = normaliseLogin(asked);
   const lock = await findUnknownLoginLock(deps.db, clientId, login);
-  if (lock?.locked_until && lock.locked_until > nowIso()) return unauthorized('login_locked');
+  if (lock?.locked_until && lock.locked_until > nowIso()) {
+    await auditSignInFailed(deps, clientId, meta, { login, reason: 'login_locked' });
+    return unauthorized('login_locked');
+  }
   const locked = await oneCheckAtATime(`${clientId}:name:${login}`, async () => {
     const failures = await countUnknownLoginFailure(deps.db, clientId, login);
     if (failures <= LOGIN_LOCK_AFTER_FAILURES) await verifyPassword(null, password);
@@ -47,6 +78,7 @@ async function failUnknownLogin(deps: AppDeps, clientId: string, asked: string, 
     await lockUnknownLogin(deps.db, clientId, login, lockedUntil());
     return true;
   });
+  await auditSignInFailed(deps, clientId, meta, { login, reason: locked ? 'login_locked' : 'login_failed' });
   return unauthorized(locked ? 'login_locked' : 'login_failed');
 }
 
@@ -63,12 +95,15 @@ async function oneCheckAtATime<T>(key: string, check: () => Promise<T>): Promise
 export async function login(deps: AppDeps, tenant: Tenant, body: TLoginBody, meta: RequestMeta): Promise<TLoginResult> {
   const { db } = deps;
   const user = await findUserByLogin(db, tenant.id, body.emailOrUsername);
-  if (!user) return failUnknownLogin(deps, tenant.id, body.emailOrUsername, body.password);
+  if (!user) return failUnknownLogin(deps, tenant.id, body.emailOrUsername, body.password, meta);
   // A directory's account has no password: it fails as an unknown name does (same answer, same work, same lock), so
   // a password login cannot tell which names the directory provisioned (issue 28 point 7).
   if (user.login_type === LOGIN_TYPES.SCIM)
-    return failUnknownLogin(deps, tenant.id, body.emailOrUsername, body.password);
-  if (user.locked_until && user.locked_until > nowIso()) return unauthorized('login_locked');
+    return failUnknownLogin(deps, tenant.id, body.emailOrUsername, body.password, meta);
+  if (user.locked_until && user.locked_until > nowIso()) {
+    await auditSignInFailed(deps, tenant.id, meta, { userId: user.id, reason: 'login_locked' });
+    return unauthorized('login_locked');
+  }
 
   // Issue 28 point 3: the try is counted before its check (a guess in flight counts, on every process), and one
   // check per account runs at a time; a count past the limit is not checked at all.
@@ -87,7 +122,11 @@ export async function login(deps: AppDeps, tenant: Tenant, body: TLoginBody, met
       await updateUserFields(db, tenant.id, user.id, { locked_until: lockedUntil(), failed_login_count: 0 });
     return { ...result, locked: !result.ok && failures >= LOGIN_LOCK_AFTER_FAILURES };
   });
-  if (!check.ok) return unauthorized(check.locked ? 'login_locked' : 'login_failed');
+  if (!check.ok) {
+    const reason = check.locked ? 'login_locked' : 'login_failed';
+    await auditSignInFailed(deps, tenant.id, meta, { userId: user.id, reason });
+    return unauthorized(reason);
+  }
   // The right password is no failure, also when the account or platform then refuses the sign-in.
   const refused = !isUserActiveOn(user, nowIso().slice(0, 10))
     ? 'login_failed'
@@ -96,6 +135,10 @@ export async function login(deps: AppDeps, tenant: Tenant, body: TLoginBody, met
       : null;
   if (refused) {
     await updateUserFields(db, tenant.id, user.id, { failed_login_count: 0 });
+    await auditSignInFailed(deps, tenant.id, meta, {
+      userId: user.id,
+      reason: refused === 'login_failed' ? 'inactive' : refused,
+    });
     return refused === 'login_failed' ? unauthorized(refused) : fail(403, refused);
   }
 
@@ -109,7 +152,13 @@ export async function login(deps: AppDeps, tenant: Tenant, body: TLoginBody, met
       last_login_at: now,
       ...(newHash ? { password_hash: newHash } : {}),
     });
-    return createSession(trx, { id: user.id, clientId: tenant.id }, meta);
+    const session = await createSession(trx, { id: user.id, clientId: tenant.id }, meta);
+    await audit(trx, { actor: { kind: 'user', id: user.id }, ip: meta.ip }, tenant.id, 'auth.sign-in', {
+      object: { type: 'user', id: user.id },
+      subjectUserId: user.id,
+      detail: { method: 'password' },
+    });
+    return session;
   });
   return loginResult(user, token);
 }
@@ -173,7 +222,13 @@ export async function changePassword(
       password_updated_at: nowIso(),
     });
     await endUserSessions(trx, user.id);
-    return createSession(trx, { id: user.id, clientId: actor.clientId }, meta);
+    const session = await createSession(trx, { id: user.id, clientId: actor.clientId }, meta);
+    await audit(trx, auditWhoOf(actor), actor.clientId, 'user.password-changed', {
+      object: { type: 'user', id: user.id },
+      subjectUserId: user.id,
+      detail: { how: 'own' },
+    });
+    return session;
   });
   return { userId: user.id, token };
 }

@@ -1,3 +1,4 @@
+import { audit, SYSTEM_WHO, type AuditWho } from '../../platform/audit/audit-actor';
 import { DEFAULT_LOCALE, LOCALES, type TLocale } from '@lms/contracts/constants';
 import {
   formatVerificationCode,
@@ -136,6 +137,7 @@ export async function makeCertificate(
   trainingId: string,
   userId: string,
   mode: 'issue' | 'regenerate' | 'reissue',
+  who: AuditWho = SYSTEM_WHO,
 ): Promise<IssueOutcome> {
   const { clientId } = source;
   const completion = await findCompletion(deps.db, clientId, trainingId, userId);
@@ -194,6 +196,15 @@ export async function makeCertificate(
           await insertCertificateCode(trx, { code, client_id: clientId, certificate_id: id, created_at: now });
           await setCurrentCode(trx, clientId, id, code);
         }
+        if (replaced)
+          await audit(trx, who, clientId, 'certificate.regenerated', {
+            object: { type: 'certificate', id },
+            subjectUserId: userId,
+            detail: { mode, trainingId },
+            ...(code !== existing.verification_code
+              ? { before: { code: existing.verification_code }, after: { code } }
+              : {}),
+          });
         return replaced;
       }
       const made = await insertCertificate(trx, {
@@ -227,6 +238,13 @@ export async function makeCertificate(
           values: { firstName: user.first_name, lastName: user.last_name, name, courseTitle, link },
         });
       }
+      if (made)
+        await audit(trx, who, clientId, 'certificate.issued', {
+          object: { type: 'certificate', id },
+          subjectUserId: userId,
+          after: { code },
+          detail: { trainingId },
+        });
       return made;
     });
   } finally {

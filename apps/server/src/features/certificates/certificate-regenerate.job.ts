@@ -1,3 +1,4 @@
+import { SYSTEM_WHO } from '../../platform/audit/audit-actor';
 import type { TCertificateRegenerationResult } from '@lms/contracts/certificates';
 import type { AppDeps } from '../../platform/deps';
 import { errorText, type JobContext, type JobHandler } from '../../platform/jobs';
@@ -62,7 +63,7 @@ async function regenerate(ctx: JobContext<CertificateRegeneratePayload>): Promis
     let failure: string | undefined;
     if (!madeAlready.has(userId))
       try {
-        const outcome = await makeCertificate(deps, source, trainingId, userId, 'regenerate');
+        const outcome = await makeCertificate(deps, source, trainingId, userId, 'regenerate', SYSTEM_WHO);
         if (!SUCCEEDED.has(outcome)) failure = outcome;
       } catch (err) {
         failure = errorText(err);

@@ -1,3 +1,4 @@
+import { audit, auditWhoOf } from '../../platform/audit/audit-actor';
 import {
   formatVerificationCode,
   type TCertificateState,
@@ -74,9 +75,19 @@ export async function withdrawCertificate(
   body: TCertificateWithdrawBody,
 ): Promise<TCertificateState> {
   const row = await managedCertificate(deps, actor, id);
+  const code = row.verification_code;
   const withdrawn =
-    row.verification_code !== null &&
-    (await withdrawCode(deps.db, actor.clientId, row.verification_code, nowIso(), body.reason));
+    code !== null &&
+    (await deps.db.transaction().execute(async (trx) => {
+      const done = await withdrawCode(trx, actor.clientId, code, nowIso(), body.reason);
+      if (done)
+        await audit(trx, auditWhoOf(actor), actor.clientId, 'certificate.withdrawn', {
+          object: { type: 'certificate', id },
+          subjectUserId: row.user_id,
+          after: { code, reason: body.reason },
+        });
+      return done;
+    }));
   if (!withdrawn) conflict('conflict', { reason: 'already_withdrawn' });
   return stateOf(deps, actor.clientId, id);
 }
@@ -92,7 +103,7 @@ export async function reissueCertificate(deps: AppDeps, actor: Actor, id: string
     (await coursesOfTrainings(deps.db, actor.clientId, [row.training_id])).get(row.training_id) ??
     notFound('certificate');
   const source = await loadCertificateSource(deps, actor.clientId, courseId);
-  const outcome = await makeCertificate(deps, source, row.training_id, row.user_id, 'reissue');
+  const outcome = await makeCertificate(deps, source, row.training_id, row.user_id, 'reissue', auditWhoOf(actor));
   if (outcome === 'no_template') badRequest('certificate_template_not_found', { courseId });
   if (outcome !== 'regenerated') conflict('conflict', { reason: outcome });
   return stateOf(deps, actor.clientId, id);

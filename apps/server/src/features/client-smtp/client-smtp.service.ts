@@ -1,3 +1,4 @@
+import { audit, auditWhoOf, changedFields } from '../../platform/audit/audit-actor';
 import {
   SMTP_TEST_REASONS,
   type TClientSmtp,
@@ -88,7 +89,7 @@ export async function saveClientSmtp(
         ? null
         : encryptSmtpPassword(config.appSecret, body.password);
   const now = nowIso();
-  await upsertClientSmtp(db, clientId, {
+  const settings = {
     from_address: body.fromAddress,
     from_name: body.fromName,
     host: body.host,
@@ -98,14 +99,26 @@ export async function saveClientSmtp(
     password_enc: passwordEnc,
     is_reject_unauthorized: body.rejectUnauthorized,
     is_enabled: body.enabled,
-    // Issue 32 point 11: saved while still off after a failed test (the form's switch follows the server), the
-    // configuration keeps that reason, so the next passing test switches it back on, as the switch's hint says.
-    // Saved on, or switched off by hand with no failed test behind it, it has none.
-    disabled_reason: body.enabled ? null : (existing?.disabled_reason ?? null),
-    last_test_at: null,
-    is_last_test_ok: null,
-    created_at: now,
-    updated_at: now,
+  };
+  await db.transaction().execute(async (trx) => {
+    await upsertClientSmtp(trx, clientId, {
+      ...settings,
+      // Issue 32 point 11: saved while still off after a failed test (the form's switch follows the server), the
+      // configuration keeps that reason, so the next passing test switches it back on, as the switch's hint says.
+      // Saved on, or switched off by hand with no failed test behind it, it has none.
+      disabled_reason: body.enabled ? null : (existing?.disabled_reason ?? null),
+      last_test_at: null,
+      is_last_test_ok: null,
+      created_at: now,
+      updated_at: now,
+    });
+    // changedFields writes "[secret]" for the password: that it changed is recorded, never what to.
+    const diff = changedFields(existing ?? {}, settings);
+    if (diff)
+      await audit(trx, auditWhoOf(actor), clientId, 'smtp.changed', {
+        object: { type: 'smtp', id: clientId },
+        ...diff,
+      });
   });
   const row = await findClientSmtp(db, clientId);
   return presentClientSmtp(row ?? notFound('smtp'));
@@ -113,7 +126,10 @@ export async function saveClientSmtp(
 
 export async function removeClientSmtp(deps: AppDeps, actor: Actor, clientId: string): Promise<void> {
   await assertMayActOnClient(deps.db, actor, CAPABILITY, clientId);
-  if (!(await deleteClientSmtp(deps.db, clientId))) notFound('smtp');
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await deleteClientSmtp(trx, clientId))) notFound('smtp');
+    await audit(trx, auditWhoOf(actor), clientId, 'smtp.removed', { object: { type: 'smtp', id: clientId } });
+  });
 }
 
 /**

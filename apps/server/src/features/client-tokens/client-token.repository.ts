@@ -62,15 +62,15 @@ export async function insertToken(db: DbOrTrx, row: Insertable<ClientTokensTable
 }
 
 /** Invalidated tokens stay as a record (spec section 4 "Token active to invalidated"); they are never reactivated. */
-export async function invalidateTokens(db: DbOrTrx, clientId: string, at: string, id?: string): Promise<number> {
+export async function invalidateTokens(db: DbOrTrx, clientId: string, at: string, id?: string): Promise<string[]> {
   let q = db
     .updateTable('client_tokens')
     .set({ is_active: false, invalidated_at: at })
     .where('client_id', '=', clientId)
     .where('is_active', '=', true);
   if (id) q = q.where('id', '=', id);
-  const res = await q.executeTakeFirst();
-  return Number(res.numUpdatedRows);
+  const rows = await q.returning('id').execute();
+  return rows.map((r) => r.id);
 }
 
 /** The guard's lookup: one indexed query by the secret's hash (unique). */

@@ -1,3 +1,5 @@
+import type { DbOrTrx } from '../../db/database';
+import { audit, auditWhoOf } from '../../platform/audit/audit-actor';
 import type {
   TClientToken,
   TClientTokenPage,
@@ -70,18 +72,25 @@ export async function createClientToken(
   const creator = await findUserById(deps.db, actor.clientId, actor.userId);
   const secret = newClientTokenSecret();
   const id = newId();
-  await insertToken(deps.db, {
-    id,
-    client_id: body.clientId,
-    name: body.name,
-    secret_hash: hashToken(secret),
-    expires_on: body.expiresOn,
-    is_active: true,
-    created_by_user_id: actor.userId,
-    created_by_name: creator ? `${creator.first_name} ${creator.last_name}`.trim() : '',
-    created_at: nowIso(),
-    last_accessed_at: null,
-    invalidated_at: null,
+  await deps.db.transaction().execute(async (trx) => {
+    await insertToken(trx, {
+      id,
+      client_id: body.clientId,
+      name: body.name,
+      secret_hash: hashToken(secret),
+      expires_on: body.expiresOn,
+      is_active: true,
+      created_by_user_id: actor.userId,
+      created_by_name: creator ? `${creator.first_name} ${creator.last_name}`.trim() : '',
+      created_at: nowIso(),
+      last_accessed_at: null,
+      invalidated_at: null,
+    });
+    // Name and expiry only: neither the secret nor its hash enters the trail.
+    await audit(trx, auditWhoOf(actor), body.clientId, 'token.created', {
+      object: { type: 'client-token', id },
+      after: { name: body.name, expiresOn: body.expiresOn },
+    });
   });
   const row = (await findToken(deps.db, body.clientId, id)) ?? notFound('token');
   return { token: presentClientToken(row), secret };
@@ -91,7 +100,10 @@ export async function createClientToken(
 export async function invalidateClientToken(deps: AppDeps, actor: Actor, id: string): Promise<TClientToken> {
   const clientId = (await findTokenClientId(deps.db, id)) ?? notFound('token');
   await assertMayActOnClient(deps.db, actor, CAPABILITY, clientId);
-  await invalidateTokens(deps.db, clientId, nowIso(), id);
+  await deps.db.transaction().execute(async (trx) => {
+    const ids = await invalidateTokens(trx, clientId, nowIso(), id);
+    await auditInvalidated(trx, actor, clientId, ids);
+  });
   return presentClientToken((await findToken(deps.db, clientId, id)) ?? notFound('token'));
 }
 
@@ -102,5 +114,20 @@ export async function invalidateAllClientTokens(
   clientId: string,
 ): Promise<TInvalidatedClientTokens> {
   await assertMayActOnClient(deps.db, actor, CAPABILITY, clientId);
-  return { invalidated: await invalidateTokens(deps.db, clientId, nowIso()) };
+  const ids = await deps.db.transaction().execute(async (trx) => {
+    const done = await invalidateTokens(trx, clientId, nowIso());
+    await auditInvalidated(trx, actor, clientId, done);
+    return done;
+  });
+  return { invalidated: ids.length };
+}
+
+/** One entry per token invalidated (invalidating all is one action on each). */
+async function auditInvalidated(trx: DbOrTrx, actor: Actor, clientId: string, ids: readonly string[]) {
+  for (const id of ids)
+    await audit(trx, auditWhoOf(actor), clientId, 'token.invalidated', {
+      object: { type: 'client-token', id },
+      before: { active: true },
+      after: { active: false },
+    });
 }

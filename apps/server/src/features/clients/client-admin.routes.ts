@@ -8,6 +8,7 @@ import {
   ZCreateClientBody,
   ZUpdateClientBody,
 } from '@lms/contracts/client-admin';
+import { ZClientSettingValues, ZSaveClientSettingsBody } from '@lms/contracts/client-settings';
 import { ZIdParams } from '@lms/contracts/common';
 import { CLIENT_LOGO_MAX_BYTES } from '@lms/contracts/constants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -21,6 +22,7 @@ import { notFound } from '../../platform/errors';
 import { createClient, getClient, listClients, updateClient } from './client-admin.service';
 import { findClientLogoFor, removeClientLogo, uploadClientLogo } from './client-logo';
 import { readClientSettings } from './client-settings';
+import { getClientSettingValues, saveClientSettingValues } from './client-settings-edit';
 
 /**
  * Spec section 7 "GET /client; POST /client[/{id}]" and "GET /client-settings" (PERMISSIONS.md "client
@@ -98,6 +100,23 @@ export const clientAdminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
       config: { access: 'user' },
     },
     (req) => readClientSettings(deps.db, actorOf(req), req.query),
+  );
+
+  // Issue 30 point 3: the registered settings of a client (contracts client-settings.ts), for its ADMIN and the SUPERADMIN.
+  const settings = 'clients.settings' as const;
+  app.get(
+    '/api/client/:id/settings',
+    { schema: { params: ZIdParams, response: { 200: ZClientSettingValues } }, config: { access: settings } },
+    (req) => getClientSettingValues(deps, actorOf(req), req.params.id),
+  );
+
+  app.put(
+    '/api/client/:id/settings',
+    {
+      schema: { params: ZIdParams, body: ZSaveClientSettingsBody, response: { 200: ZClientSettingValues } },
+      config: { access: settings },
+    },
+    (req) => saveClientSettingValues(deps, actorOf(req), req.params.id, req.body),
   );
   await Promise.resolve();
 };

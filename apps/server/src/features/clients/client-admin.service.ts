@@ -12,6 +12,7 @@ import { PASSWORD_MIN_LENGTH } from '@lms/contracts/constants';
 import { scopeOf } from '@lms/contracts/permissions';
 import type { Updateable } from 'kysely';
 import type { ClientsTable, DbOrTrx } from '../../db/database';
+import { audit, auditWhoOf, changedFields } from '../../platform/audit/audit-actor';
 import type { AppDeps } from '../../platform/deps';
 import { port, publish } from '../../platform/events';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
@@ -127,6 +128,8 @@ export async function updateClient(deps: AppDeps, actor: Actor, id: string, body
     const changes = columnsOf(body, domain);
     if (body.isReseller !== undefined) changes.is_reseller = body.isReseller;
     await updateClientRow(trx, id, { ...changes, updated_at: nowIso() });
+    const diff = changedFields(current, changes);
+    if (diff) await audit(trx, auditWhoOf(actor), id, 'client.changed', { object: { type: 'client', id }, ...diff });
     return readClient(trx, actor, id, 'write');
   });
 }
@@ -173,6 +176,12 @@ export async function createClient(deps: AppDeps, actor: Actor, input: TCreateCl
         supportEmail: body.supportEmail ?? null,
         admin: body.admin,
       },
+    });
+    // In the new client's own trail: its first entry says who made it.
+    await audit(trx, auditWhoOf(actor), id, 'client.created', {
+      object: { type: 'client', id },
+      after: { name: body.name, platformDomain: domain, isReseller: scope === 'all' && body.isReseller },
+      detail: { byClientId: actor.clientId },
     });
   });
   return readClient(deps.db, actor, id, 'write');

@@ -1,3 +1,4 @@
+import { audit, auditWhoOf } from '../../platform/audit/audit-actor';
 import { readFile } from 'node:fs/promises';
 import type { TClient } from '@lms/contracts/client-admin';
 import { fileTypeFromBuffer } from 'file-type';
@@ -67,7 +68,14 @@ export async function uploadClientLogo(
     const key = storageKey('clients', clientId, `logo-${newId()}.${logo.kind}`);
     await writeToStorage(deps.config, key, logo.bytes);
     try {
-      await updateClientRow(deps.db, clientId, { logo_file: key, logo_mime: MIME[logo.kind], updated_at: nowIso() });
+      await deps.db.transaction().execute(async (trx) => {
+        await updateClientRow(trx, clientId, { logo_file: key, logo_mime: MIME[logo.kind], updated_at: nowIso() });
+        await audit(trx, auditWhoOf(actor), clientId, 'client.changed', {
+          object: { type: 'client', id: clientId },
+          before: { logo: before.logo_file !== null },
+          after: { logo: true },
+        });
+      });
     } catch (err) {
       await removeFromStorage(deps.config, key);
       throw err;
@@ -80,7 +88,15 @@ export async function uploadClientLogo(
 export async function removeClientLogo(deps: AppDeps, actor: Actor, clientId: string): Promise<TClient> {
   await assertMayActOnClient(deps.db, actor, 'clients.administer', clientId, 'write');
   const before = (await findClientRow(deps.db, clientId)) ?? notFound('client');
-  await updateClientRow(deps.db, clientId, { logo_file: null, logo_mime: null, updated_at: nowIso() });
+  await deps.db.transaction().execute(async (trx) => {
+    await updateClientRow(trx, clientId, { logo_file: null, logo_mime: null, updated_at: nowIso() });
+    if (before.logo_file)
+      await audit(trx, auditWhoOf(actor), clientId, 'client.changed', {
+        object: { type: 'client', id: clientId },
+        before: { logo: true },
+        after: { logo: false },
+      });
+  });
   if (before.logo_file) await removeFromStorage(deps.config, before.logo_file);
   return getClient(deps, actor, clientId);
 }

@@ -7,6 +7,7 @@ import { isUserActiveOn } from '../../platform/active-window';
 import type { AppDeps } from '../../platform/deps';
 import { fail } from '../../platform/errors';
 import { nowIso } from '../../platform/ids';
+import { audit } from '../../platform/audit/audit-actor';
 import { createSession } from '../../platform/session';
 import { isPlatformOpen, type Tenant } from '../../platform/tenant';
 import { findEntraSettings, isEntraUsable } from '../clients';
@@ -68,6 +69,11 @@ export async function loginWithEntra(
     if (!isPlatformOpen(tenant) && !mayUseClosedPlatform(user.role as TRole)) fail(403, 'platform_inactive');
     await updateUserFields(trx, tenant.id, user.id, { last_login_at: nowIso() });
     const token = await createSession(trx, { id: user.id, clientId: tenant.id }, meta);
+    await audit(trx, { actor: { kind: 'user', id: user.id }, ip: meta.ip ?? null }, tenant.id, 'auth.sign-in', {
+      object: { type: 'user', id: user.id },
+      subjectUserId: user.id,
+      detail: { method: 'entra' },
+    });
     return loginResult(user, token);
   });
 }

@@ -1,3 +1,4 @@
+import { audit, auditWhoOf } from '../../platform/audit/audit-actor';
 import type {
   TGroup,
   TGroupBody,
@@ -96,6 +97,15 @@ async function replaceLinks(
   );
   await removeLinks(db, actor.clientId, link, group.id, remove);
   if (link === 'group_members') await afterMembershipChange(db, actor.clientId, [group.id], [...add, ...remove]);
+  // One entry per user who joined or left the list (coordinating a group is a right, so that list counts too).
+  const who = auditWhoOf(actor);
+  const list = link === 'group_members' ? 'members' : 'coordinators';
+  for (const [userId, added] of [...add.map((u) => [u, true] as const), ...remove.map((u) => [u, false] as const)])
+    await audit(db, who, actor.clientId, 'group.membership-changed', {
+      object: { type: 'user', id: userId },
+      subjectUserId: userId,
+      detail: { list, added: added ? [group.id] : [], removed: added ? [] : [group.id] },
+    });
 }
 
 /** A coordinator's new group is theirs to coordinate, or they could not see it afterwards. */

@@ -1,3 +1,4 @@
+import { audit, auditWhoOf } from '../../platform/audit/audit-actor';
 import { can } from '@lms/contracts/permissions';
 import type {
   TClientLegalTexts,
@@ -78,7 +79,15 @@ export async function saveClientLegalText(
   if (body.type === 'UPLOAD' && !(await findLegalPdf(deps.db, clientId, kind)))
     badRequest('legal_text_no_pdf', { field: 'type' });
   const value = body.type && CONCRETE.has(body.type) ? (body.type === 'URL' ? text?.trim() : text) : null;
-  await updateLegalText(deps.db, clientId, kind, body.type, value ?? null, nowIso());
+  await deps.db.transaction().execute(async (trx) => {
+    const before = await findLegalText(trx, clientId, kind);
+    await updateLegalText(trx, clientId, kind, body.type, value ?? null, nowIso());
+    await audit(trx, auditWhoOf(actor), clientId, 'legal-text.changed', {
+      object: { type: 'legal-text', id: kind },
+      before: { type: before?.type ?? null, value: before?.value ?? null },
+      after: { type: body.type, value: value ?? null },
+    });
+  });
   return getClientLegalTexts(deps, actor, clientId);
 }
 
@@ -124,7 +133,13 @@ export async function uploadClientLegalPdf(
           size: file.size,
           uploaded_at: now,
         });
+        const was = await findLegalText(trx, clientId, kind);
         await updateLegalText(trx, clientId, kind, 'UPLOAD', null, now);
+        await audit(trx, auditWhoOf(actor), clientId, 'legal-text.changed', {
+          object: { type: 'legal-text', id: kind },
+          before: { type: was?.type ?? null, value: was?.value ?? null },
+          after: { type: 'UPLOAD', file: fileName, size: file.size },
+        });
       });
     } catch (err) {
       await removeFromStorage(deps.config, key);

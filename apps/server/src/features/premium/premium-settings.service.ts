@@ -1,3 +1,4 @@
+import { audit, auditWhoOf, changedFields } from '../../platform/audit/audit-actor';
 import {
   splitGross,
   yearlyDiscountPercent,
@@ -74,20 +75,30 @@ export async function savePremiumSettings(
   body: z.output<typeof ZSavePremiumSettingsBody>,
 ): Promise<TPremiumSettings> {
   await assertMayActOnClient(deps.db, actor, SETTINGS_CAPABILITY, body.clientId);
-  await upsertSettings(deps.db, {
-    client_id: body.clientId,
-    is_enabled: body.enabled,
-    monthly_cents: body.monthlyCents,
-    yearly_cents: body.yearlyCents,
-    currency: body.currency,
-    vat_rate_bp: body.vatRateBasisPoints,
-    bank_account_holder: body.bankAccountHolder,
-    iban: body.iban.replace(/\s+/g, '').toUpperCase(),
-    bic: body.bic.toUpperCase(),
-    bank_name: body.bankName,
-    seller_vat_id: body.sellerVatId,
-    last_invoice_seq: 0,
-    updated_at: nowIso(),
+  await deps.db.transaction().execute(async (trx) => {
+    const before = await loadSettings(trx, body.clientId);
+    await upsertSettings(trx, {
+      client_id: body.clientId,
+      is_enabled: body.enabled,
+      monthly_cents: body.monthlyCents,
+      yearly_cents: body.yearlyCents,
+      currency: body.currency,
+      vat_rate_bp: body.vatRateBasisPoints,
+      bank_account_holder: body.bankAccountHolder,
+      iban: body.iban.replace(/\s+/g, '').toUpperCase(),
+      bic: body.bic.toUpperCase(),
+      bank_name: body.bankName,
+      seller_vat_id: body.sellerVatId,
+      last_invoice_seq: 0,
+      updated_at: nowIso(),
+    });
+    const after = await loadSettings(trx, body.clientId);
+    const diff = changedFields(before, after);
+    if (diff)
+      await audit(trx, auditWhoOf(actor), body.clientId, 'premium.changed', {
+        object: { type: 'premium-settings', id: body.clientId },
+        ...diff,
+      });
   });
   return loadSettings(deps.db, body.clientId);
 }

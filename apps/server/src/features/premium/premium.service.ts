@@ -1,3 +1,4 @@
+import { audit, auditWhoOf } from '../../platform/audit/audit-actor';
 import type {
   TAdminPurchase,
   TAdminPurchasePage,
@@ -198,6 +199,15 @@ export async function markPurchasePaid(deps: AppDeps, actor: Actor, id: string):
   const row = (await findPurchase(deps.db, clientId, id)) ?? notFound('purchase');
   if (row.method !== 'prepayment' || row.status !== 'pending') conflict('purchase_not_pending');
   if (!(await settlePaid(deps, clientId, id))) conflict('purchase_not_pending');
+  // settlePaid commits the payment with its invoice; the entry follows it (a crash between loses the entry only).
+  await deps.db.transaction().execute((trx) =>
+    audit(trx, auditWhoOf(actor), clientId, 'premium.changed', {
+      object: { type: 'premium-purchase', id },
+      subjectUserId: row.user_id,
+      before: { status: row.status },
+      after: { status: 'paid' },
+    }),
+  );
   const after = (await findPurchase(deps.db, clientId, id)) ?? notFound('purchase');
   return presentPurchase(after, (await findInvoiceOfPurchase(deps.db, clientId, id))?.id ?? null);
 }

@@ -1,3 +1,4 @@
+import type { AuditWho } from '../../platform/audit/audit-actor';
 import type { AppDeps } from '../../platform/deps';
 
 /** One directory call: the client its token belongs to, and the base URL its resources' locations start with. */
@@ -5,4 +6,6 @@ export interface ScimContext {
   deps: AppDeps;
   clientId: string;
   base: string;
+  /** The token (actor kind `scim`) and the caller's address, for the one audit entry of each write. */
+  who: AuditWho;
 }

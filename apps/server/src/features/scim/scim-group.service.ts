@@ -1,3 +1,4 @@
+import { audit } from '../../platform/audit/audit-actor';
 import type { DbOrTrx } from '../../db/database';
 import { newId } from '../../platform/ids';
 import {
@@ -144,6 +145,7 @@ export function createScimGroup(ctx: ScimContext, body: unknown): Promise<ScimDa
     await createDirectoryGroup(trx, ctx.clientId, { id, ...fields });
     await insertResource(trx, ctx.clientId, 'Group', id, extraData(data));
     await changeDirectoryGroupMembers(trx, ctx.clientId, id, { add: members, remove: [] });
+    await auditScimGroup(ctx, trx, 'create', id, { added: members.length, removed: 0 });
     return groupResource(ctx, trx, await requireGroup(ctx, trx, id), ALL);
   });
 }
@@ -156,17 +158,34 @@ async function saveGroup(ctx: ScimContext, trx: DbOrTrx, g: GroupRow, next: Scim
   await updateResource(trx, ctx.clientId, 'Group', g.id, extraData(next));
   const had = new Set(before);
   const want = new Set(wanted);
-  await changeDirectoryGroupMembers(trx, ctx.clientId, g.id, {
-    add: wanted.filter((id) => !had.has(id)),
-    remove: before.filter((id) => !want.has(id)),
-  });
+  const add = wanted.filter((id) => !had.has(id));
+  const remove = before.filter((id) => !want.has(id));
+  await changeDirectoryGroupMembers(trx, ctx.clientId, g.id, { add, remove });
+  return { added: add.length, removed: remove.length };
 }
+
+/**
+ * One entry per write operation of the directory on a Group, with how many members it added and removed: a PATCH
+ * of a thousand members is one operation, not a thousand entries.
+ */
+const auditScimGroup = (
+  ctx: ScimContext,
+  trx: DbOrTrx,
+  op: 'create' | 'replace' | 'patch' | 'delete',
+  id: string,
+  members?: { added: number; removed: number },
+) =>
+  audit(trx, ctx.who, ctx.clientId, 'scim.write', {
+    object: { type: 'group', id },
+    detail: { op, resource: 'Group', ...(members ? { members } : {}) },
+  });
 
 export function replaceScimGroup(ctx: ScimContext, id: string, body: unknown): Promise<ScimData> {
   const data = asData(body);
   return ctx.deps.db.transaction().execute(async (trx) => {
     const g = await requireGroup(ctx, trx, id);
-    await saveGroup(ctx, trx, g, data, await memberIdsOfDirectoryGroup(trx, ctx.clientId, id));
+    const members = await saveGroup(ctx, trx, g, data, await memberIdsOfDirectoryGroup(trx, ctx.clientId, id));
+    await auditScimGroup(ctx, trx, 'replace', id, members);
     return groupResource(ctx, trx, await requireGroup(ctx, trx, id), ALL);
   });
 }
@@ -186,7 +205,8 @@ export function patchScimGroup(ctx: ScimContext, id: string, body: unknown): Pro
         : o,
     );
     const next = applyOperations(current, byValue);
-    await saveGroup(ctx, trx, g, next, before);
+    const members = await saveGroup(ctx, trx, g, next, before);
+    await auditScimGroup(ctx, trx, 'patch', id, members);
   });
 }
 
@@ -194,5 +214,6 @@ export function deleteScimGroup(ctx: ScimContext, id: string): Promise<void> {
   return ctx.deps.db.transaction().execute(async (trx) => {
     await deleteDirectoryGroup(trx, await requireGroup(ctx, trx, id));
     await deleteResource(trx, ctx.clientId, id);
+    await auditScimGroup(ctx, trx, 'delete', id);
   });
 }

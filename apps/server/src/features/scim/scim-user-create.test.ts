@@ -1,3 +1,4 @@
+import { SYSTEM_WHO } from '../../platform/audit/audit-actor';
 import { expect, it } from 'vitest';
 import { createClient, createUser } from '../../../test/factories';
 import { describeEachDialect } from '../../../test/test-app';
@@ -22,7 +23,7 @@ describeEachDialect('SCIM creates of one turn, batched (issue 33)', (ctx) => {
     const base = `http://${demo.client.host}/scim/v2`;
     const create = (clientId: string, body: ReturnType<typeof resource>) => {
       const data = storedDataOf(body);
-      return createScimUserBatched(deps.db, { clientId, base, data, columns: columnsOf(data) });
+      return createScimUserBatched(deps.db, { clientId, base, data, columns: columnsOf(data), who: SYSTEM_WHO });
     };
     // Called in one turn: one batch, two clients.
     const outcomes = await Promise.allSettled([

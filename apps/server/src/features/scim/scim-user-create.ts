@@ -1,3 +1,4 @@
+import { audit, type AuditWho } from '../../platform/audit/audit-actor';
 import { DEFAULT_LOCALE } from '@lms/contracts/constants';
 import { LOGIN_TYPES } from '@lms/contracts/roles';
 import type { Db, DbOrTrx } from '../../db/database';
@@ -14,6 +15,7 @@ export interface NewScimUser {
   base: string;
   data: ScimData;
   columns: UserColumns;
+  who: AuditWho;
 }
 
 const clashFail = (clash: 'email_taken' | 'username_taken'): never =>
@@ -69,6 +71,13 @@ async function createInOneTransaction(trx: DbOrTrx, users: NewScimUser[]): Promi
       'User',
       fresh.map(({ u, id }) => ({ id, data: u.data })),
     );
+  // Each POST /Users is one write operation of the directory: one entry per created user, batch or not.
+  for (const { u, id } of fresh)
+    await audit(trx, u.who, clientId, 'scim.write', {
+      object: { type: 'user', id },
+      subjectUserId: id,
+      detail: { op: 'create', resource: 'User' },
+    });
   const rows = new Map(stored.map((r) => [r.id, r]));
   return users.map((u, i) =>
     settle(() => {

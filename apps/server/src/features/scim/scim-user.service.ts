@@ -1,3 +1,4 @@
+import { audit } from '../../platform/audit/audit-actor';
 import type { DbOrTrx } from '../../db/database';
 import { directoryGroupRefsOfUser } from '../groups';
 import {
@@ -69,8 +70,22 @@ export async function getScimUser(ctx: ScimContext, id: string, query: Record<st
 /** POST /Users: an externally managed participant (login type SCIM) without a password (scim-user-create.ts). */
 export function createScimUser(ctx: ScimContext, body: unknown): Promise<ScimData> {
   const data = storedDataOf(asData(body));
-  return createScimUserBatched(ctx.deps.db, { clientId: ctx.clientId, base: ctx.base, data, columns: columnsOf(data) });
+  return createScimUserBatched(ctx.deps.db, {
+    clientId: ctx.clientId,
+    base: ctx.base,
+    data,
+    columns: columnsOf(data),
+    who: ctx.who,
+  });
 }
+
+/** One entry per write operation of the directory on a User (its active flag and groups included). */
+const auditScim = (ctx: ScimContext, trx: DbOrTrx, op: 'replace' | 'patch' | 'delete', id: string) =>
+  audit(trx, ctx.who, ctx.clientId, 'scim.write', {
+    object: { type: 'user', id },
+    subjectUserId: id,
+    detail: { op, resource: 'User' },
+  });
 
 async function saveUser(ctx: ScimContext, trx: DbOrTrx, row: UserRow, next: ScimData): Promise<ScimData> {
   const data = storedDataOf(next);
@@ -84,7 +99,11 @@ async function saveUser(ctx: ScimContext, trx: DbOrTrx, row: UserRow, next: Scim
 /** PUT /Users/{id} (Okta's update): the resource as sent replaces the stored one. */
 export function replaceScimUser(ctx: ScimContext, id: string, body: unknown): Promise<ScimData> {
   const data = asData(body);
-  return ctx.deps.db.transaction().execute(async (trx) => saveUser(ctx, trx, await requireUser(ctx, trx, id), data));
+  return ctx.deps.db.transaction().execute(async (trx) => {
+    const saved = await saveUser(ctx, trx, await requireUser(ctx, trx, id), data);
+    await auditScim(ctx, trx, 'replace', id);
+    return saved;
+  });
 }
 
 /** PATCH /Users/{id}: the operations on the resource as the directory reads it. */
@@ -94,7 +113,9 @@ export function patchScimUser(ctx: ScimContext, id: string, body: unknown): Prom
     const row = await requireUser(ctx, trx, id);
     const current = await present(ctx, trx, row);
     delete current.groups;
-    return saveUser(ctx, trx, row, applyOperations(current, ops));
+    const saved = await saveUser(ctx, trx, row, applyOperations(current, ops));
+    await auditScim(ctx, trx, 'patch', id);
+    return saved;
   });
 }
 
@@ -103,5 +124,6 @@ export function deleteScimUser(ctx: ScimContext, id: string): Promise<void> {
     await requireUser(ctx, trx, id);
     await deleteDirectoryUser(trx, ctx.clientId, id);
     await deleteResource(trx, ctx.clientId, id);
+    await auditScim(ctx, trx, 'delete', id);
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { auditActorOf } from '../../platform/audit/audit-actor';
 import { bearerToken } from '../../platform/access';
 import type { AppDeps } from '../../platform/deps';
 import { answerUndeclaredMethods, collectDeclaredMethods } from '../../platform/method-not-allowed';
@@ -95,6 +96,7 @@ function registerScimRoutes(app: FastifyInstance, deps: AppDeps, routes: Fastify
     deps,
     clientId: req.clientToken?.clientId ?? scimFail(401, undefined, 'No token.'),
     base: `${req.protocol}://${req.host}${SCIM_PREFIX}`,
+    who: auditActorOf(req),
   });
   const base = (req: FastifyRequest) => ctx(req).base;
   const created = (reply: FastifyReply, body: Record<string, unknown>) => {

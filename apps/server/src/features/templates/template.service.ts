@@ -1,6 +1,7 @@
 import type { TPageQuery } from '@lms/contracts/common';
 import { LOCALES, type TLocale } from '@lms/contracts/constants';
 import type { DbOrTrx } from '../../db/database';
+import { audit, auditWhoOf } from '../../platform/audit/audit-actor';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
@@ -90,8 +91,19 @@ export async function createTemplate<Content, Template>(
       const content = locales[locale] ?? kind.defaults(input.variant, locale);
       await kind.store.upsertLocale(trx, actor.clientId, id, locale, content, now);
     }
+    await audit(trx, auditWhoOf(actor), actor.clientId, 'template.changed', {
+      object: { type: kind.entity, id },
+      after: { name: input.name, variant: input.variant, locales: Object.keys(locales) },
+      detail: { op: 'create' },
+    });
   });
   return loadTemplate(deps.db, kind, actor.clientId, id, actor.locale);
+}
+
+/** The stored texts of some locales of a template, for the values before a change. */
+async function localeTexts(trx: DbOrTrx, kind: Kind, clientId: string, id: string, locales: readonly string[]) {
+  const rows = await kind.store.locales(trx, clientId, id);
+  return Object.fromEntries(rows.filter((r) => locales.includes(r.locale)).map((r) => [r.locale, r]));
 }
 
 /** The name and the texts of the locales given; the others stay. */
@@ -107,11 +119,20 @@ export async function updateTemplate<Content, Template>(
   await checkContents(kind, variant, body.locales ?? {});
   const now = nowIso();
   await deps.db.transaction().execute(async (trx) => {
-    if (!(await kind.store.find(trx, actor.clientId, id))) notFound(kind.entity);
+    const current = (await kind.store.find(trx, actor.clientId, id)) ?? notFound(kind.entity);
+    const changedLocales = Object.keys(body.locales ?? {});
+    const before = await localeTexts(trx, kind, actor.clientId, id, changedLocales);
     await kind.store.touch(trx, actor.clientId, id, { ...(body.name ? { name: body.name } : {}), updated_at: now });
     for (const [locale, content] of Object.entries(body.locales ?? {}) as [TLocale, Content][]) {
       await kind.store.upsertLocale(trx, actor.clientId, id, locale, content, now);
     }
+    const oldName = (current as { name?: unknown }).name;
+    await audit(trx, auditWhoOf(actor), actor.clientId, 'template.changed', {
+      object: { type: kind.entity, id },
+      before: { ...(body.name ? { name: oldName } : {}), locales: before },
+      after: { ...(body.name ? { name: body.name } : {}), locales: body.locales ?? {} },
+      detail: { op: 'update' },
+    });
   });
   return loadTemplate(deps.db, kind, actor.clientId, id, actor.locale);
 }
@@ -120,6 +141,10 @@ export async function removeTemplate(deps: AppDeps, actor: Actor, kind: Kind, id
   await deps.db.transaction().execute(async (trx) => {
     await kind.beforeRemove?.(trx, actor.clientId, id);
     if (!(await kind.store.remove(trx, actor.clientId, id))) notFound(kind.entity);
+    await audit(trx, auditWhoOf(actor), actor.clientId, 'template.changed', {
+      object: { type: kind.entity, id },
+      detail: { op: 'delete' },
+    });
   });
   await kind.afterRemove?.(deps, actor.clientId, id);
 }

@@ -179,3 +179,15 @@ export async function upsertModuleValue(db: DbOrTrx, row: Insertable<TrainingMod
     )
     .execute();
 }
+
+/** The ids of the users assigned to the training directly (not through a group). */
+export async function directParticipantIds(db: DbOrTrx, clientId: string, trainingId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('training_participants')
+    .select('user_id')
+    .where('client_id', '=', clientId)
+    .where('training_id', '=', trainingId)
+    .where('is_direct', '=', true)
+    .execute();
+  return rows.map((r) => r.user_id);
+}

@@ -1,6 +1,7 @@
 import type { TModuleStatus } from '@lms/contracts/scorm-runtime';
 import type { TParticipantListQuery, TParticipantPage, TParticipantStatus } from '@lms/contracts/trainings';
 import type { DbOrTrx } from '../../db/database';
+import { audit, auditWhoOf } from '../../platform/audit/audit-actor';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import { nowIso } from '../../platform/ids';
@@ -103,10 +104,17 @@ export async function setParticipantOptional(
     await participantStatus(trx, scope, trainingId, training.course_id, userId);
     const row = (await findParticipant(trx, actor.clientId, trainingId, userId)) ?? notFound('participant');
     if (row.is_optional !== optional) {
+      const status = trainingStatusOf({ ...row, is_optional: optional });
       await updateParticipants(trx, actor.clientId, trainingId, [userId], {
         is_optional: optional,
-        status: trainingStatusOf({ ...row, is_optional: optional }),
+        status,
         updated_at: nowIso(),
+      });
+      await audit(trx, auditWhoOf(actor), actor.clientId, 'training.status-changed', {
+        object: { type: 'training', id: trainingId },
+        subjectUserId: userId,
+        before: { optional: row.is_optional, status: row.status },
+        after: { optional, status },
       });
     }
     return participantStatus(trx, scope, trainingId, training.course_id, userId);

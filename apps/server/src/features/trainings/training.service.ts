@@ -6,6 +6,7 @@ import type {
   TUpdateTrainingBody,
 } from '@lms/contracts/trainings';
 import type { DbOrTrx } from '../../db/database';
+import { audit, auditWhoOf } from '../../platform/audit/audit-actor';
 import type { AppDeps } from '../../platform/deps';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
@@ -15,7 +16,7 @@ import { findTrainingGroups, memberIdsOfGroups } from '../groups';
 import { deleteTrainingAttempts } from '../scorm-runtime';
 import { findSelectedUsers, userIdsInScope, resolveUserScope, type UserScope } from '../users';
 import { countForDeletion, directParticipants } from './participant-list.repository';
-import { participantsOfTraining } from './participant.repository';
+import { directParticipantIds, participantsOfTraining } from './participant.repository';
 import {
   addTrainingGroups,
   deleteTrainingRow,
@@ -99,6 +100,11 @@ export async function createTraining(deps: AppDeps, actor: Actor, body: TCreateT
     });
     await addTrainingGroups(trx, actor.clientId, id, groupIds, now);
     await reconcileTraining(trx, actor.clientId, id, new Set(users.map((u) => u.id)));
+    await audit(trx, auditWhoOf(actor), actor.clientId, 'training.assigned', {
+      object: { type: 'training', id },
+      before: { groupIds: [], userIds: [] },
+      after: { groupIds, userIds: users.map((u) => u.id).sort() },
+    });
   });
   return getTraining(deps, actor, id);
 }
@@ -121,6 +127,8 @@ export async function updateTraining(
     if (startDate && deadline && deadline < startDate)
       badRequest('validation_failed', { fields: [{ field: 'body.deadline', message: 'deadline before start date' }] });
     const now = nowIso();
+    const assigns = !!(body.groupIds || body.userIds);
+    const assignedBefore = assigns ? await assignmentOf(trx, actor.clientId, id) : null;
     await updateTrainingRow(trx, actor.clientId, id, { start_date: startDate, deadline, updated_at: now });
     if (body.groupIds) {
       const current = await groupIdsOfTraining(trx, actor.clientId, id);
@@ -147,9 +155,22 @@ export async function updateTraining(
         direct = new Set([...[...direct].filter((u) => wanted.has(u) || !mine.has(u)), ...added.map((u) => u.id)]);
       }
       await reconcileTraining(trx, actor.clientId, id, direct);
+      const assignedAfter = await assignmentOf(trx, actor.clientId, id);
+      if (JSON.stringify(assignedAfter) !== JSON.stringify(assignedBefore))
+        await audit(trx, auditWhoOf(actor), actor.clientId, 'training.assigned', {
+          object: { type: 'training', id },
+          before: assignedBefore,
+          after: assignedAfter,
+        });
     }
   });
   return getTraining(deps, actor, id);
+}
+
+/** Who a training is assigned to, for the trail: its groups and the users assigned directly, sorted. */
+async function assignmentOf(trx: DbOrTrx, clientId: string, id: string) {
+  const groupIds = [...(await groupIdsOfTraining(trx, clientId, id))].sort();
+  return { groupIds, userIds: [...(await directParticipantIds(trx, clientId, id))].sort() };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { audit, SYSTEM_WHO } from '../../platform/audit/audit-actor';
 import type { TLocale } from '@lms/contracts/constants';
 import type { TLoginType, TRole } from '@lms/contracts/roles';
 import type { JobHandler } from '../../platform/jobs';
@@ -71,13 +72,25 @@ export function createUserImportHandler(): JobHandler<{ importId: string }> {
             await ctx.progress({ total: c.total, done: c.done, succeeded: c.created, failed: c.failed }, trx);
           },
         );
-        await updateImport(deps.db, clientId, imp.id, { status: 'done' });
+        await deps.db.transaction().execute(async (trx) => {
+          await updateImport(trx, clientId, imp.id, { status: 'done' });
+          await audit(trx, SYSTEM_WHO, clientId, 'import.finished', {
+            object: { type: 'import', id: imp.id },
+            detail: { status: 'done', counts },
+          });
+        });
         return counts;
       } catch (err) {
         // Another worker runs the import now: leave its row to that run.
         if (err instanceof LeaseLostError) throw err;
         const message = err instanceof Error ? err.message : String(err);
-        await updateImport(deps.db, clientId, imp.id, { status: 'failed', error: message.slice(0, 2_000) });
+        await deps.db.transaction().execute(async (trx) => {
+          await updateImport(trx, clientId, imp.id, { status: 'failed', error: message.slice(0, 2_000) });
+          await audit(trx, SYSTEM_WHO, clientId, 'import.finished', {
+            object: { type: 'import', id: imp.id },
+            detail: { status: 'failed' },
+          });
+        });
         throw new PermanentJobError(message);
       }
     },

@@ -1,3 +1,4 @@
+import { audit, auditWhoOf } from '../../platform/audit/audit-actor';
 import { USER_IMPORT_MAX_ROWS } from '@lms/contracts/constants';
 import type { TImportPreview, TImportRunBody, TImportStatus, TUserCsvField } from '@lms/contracts/users';
 import type { AppDeps } from '../../platform/deps';
@@ -140,6 +141,11 @@ export async function startImport(
       total: imp.row_count,
     });
     if (!(await markImportStarted(trx, actor.clientId, id, body, jobId))) conflict('import_already_started');
+    // One entry per run, started and finished with its counts (user-import.job.ts); none per imported row.
+    await audit(trx, auditWhoOf(actor), actor.clientId, 'import.started', {
+      object: { type: 'import', id },
+      detail: { rows: imp.row_count, groupIds: body.groupIds, mapping: body.mapping },
+    });
   });
   // The user watches the progress bar: this process's worker starts the import now, not at its next poll.
   wakeWorkers();

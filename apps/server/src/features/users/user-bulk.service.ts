@@ -1,5 +1,6 @@
 import type { TBulkBody, TBulkResult, TUserSelection } from '@lms/contracts/users';
 import type { DbOrTrx } from '../../db/database';
+import { audit, auditWhoOf } from '../../platform/audit/audit-actor';
 import type { AppDeps } from '../../platform/deps';
 import { publish } from '../../platform/events';
 import { badRequest } from '../../platform/errors';
@@ -71,8 +72,18 @@ async function changeGroup(
     assertNotHigherRank(actor, users);
     await assertNoExternalMemberChange(trx, actor.clientId, group.id, users, action);
     const userIds = users.map((u) => u.id);
+    const before = new Set(await membersAmong(trx, actor.clientId, group.id, userIds));
     if (action === 'addToGroup') await addUsersToGroup(trx, actor.clientId, group.id, userIds);
     else await removeUsersFromGroup(trx, scope, group.id, userIds);
+    // One entry per user whose membership changed.
+    const who = auditWhoOf(actor);
+    for (const userId of userIds)
+      if (before.has(userId) !== (action === 'addToGroup'))
+        await audit(trx, who, actor.clientId, 'group.membership-changed', {
+          object: { type: 'user', id: userId },
+          subjectUserId: userId,
+          detail: action === 'addToGroup' ? { added: [group.id], removed: [] } : { added: [], removed: [group.id] },
+        });
     return userIds.length;
   });
 }

@@ -1,4 +1,5 @@
 import type { TUser } from '@lms/contracts/users';
+import { audit, auditWhoOf } from '../../platform/audit/audit-actor';
 import type { AppDeps } from '../../platform/deps';
 import { badRequest } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
@@ -27,6 +28,14 @@ export async function deleteUsers(deps: AppDeps, actor: Actor, ids: readonly str
       users.map((u) => u.id),
     );
     await recordDeletedUsers(trx, actor.clientId, deleted);
+    // One entry per deleted user (a bulk action is many actions, each on its own object).
+    const who = auditWhoOf(actor);
+    for (const u of users)
+      await audit(trx, who, actor.clientId, 'user.deleted', {
+        object: { type: 'user', id: u.id },
+        subjectUserId: u.id,
+        before: { role: u.role, email: u.email, username: u.username, firstName: u.first_name, lastName: u.last_name },
+      });
     return deleted;
   });
 }
@@ -43,6 +52,15 @@ export async function setActive(deps: AppDeps, actor: Actor, ids: readonly strin
     const userIds = users.map((u) => u.id);
     await setUsersActive(trx, actor.clientId, userIds, active);
     if (!active) await endSessionsOfUsers(trx, userIds);
+    const who = auditWhoOf(actor);
+    for (const u of users)
+      if (u.is_active !== active)
+        await audit(trx, who, actor.clientId, active ? 'user.activated' : 'user.deactivated', {
+          object: { type: 'user', id: u.id },
+          subjectUserId: u.id,
+          before: { active: u.is_active },
+          after: { active },
+        });
     return userIds.length;
   });
 }

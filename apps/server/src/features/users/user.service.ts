@@ -2,6 +2,7 @@ import { LOGIN_TYPES, RESELLER_ROLES, type TRole } from '@lms/contracts/roles';
 import type { TCreateUserBody, TUpdateUserBody, TUser, TUserListQuery, TUserPage } from '@lms/contracts/users';
 import type { Insertable, Updateable } from 'kysely';
 import type { DbOrTrx, UsersTable } from '../../db/database';
+import { audit, auditWhoOf } from '../../platform/audit/audit-actor';
 import type { AppDeps } from '../../platform/deps';
 import { publish } from '../../platform/events';
 import { badRequest, conflict, notFound } from '../../platform/errors';
@@ -126,6 +127,11 @@ export async function createUser(deps: AppDeps, tenant: Tenant, actor: Actor, bo
         users: [{ id, email: body.email, first_name: body.firstName, last_name: body.lastName, locale: row.locale }],
       });
     }
+    await audit(trx, auditWhoOf(actor), actor.clientId, 'user.created', {
+      object: { type: 'user', id },
+      subjectUserId: id,
+      after: { role: row.role, active: row.is_active, groupIds, loginType: row.login_type },
+    });
   });
   return getUser(deps, actor, id);
 }
@@ -207,8 +213,52 @@ export async function updateUser(
     if (change) await applyGroupChange(trx, actor.clientId, id, change);
     // Deactivation and a new password end the user's sessions (DECISIONS "sessions").
     if (body.password || (body.active === false && current.is_active)) await endUserSessions(trx, id);
+    await auditUserUpdate(trx, actor, current, {
+      role: fields.role,
+      active: fields.is_active,
+      password: !!body.password && !external,
+      groups: change,
+    });
   });
   return getUser(deps, actor, id);
+}
+
+/**
+ * The trail of one user update (issue 30 point 3): a role change, a change of the active flag, a password set by
+ * someone else and a change of groups are one entry each; other fields are not security matters and write none.
+ */
+async function auditUserUpdate(
+  trx: DbOrTrx,
+  actor: Actor,
+  current: UserRow,
+  changed: {
+    role: string | undefined;
+    active: boolean | undefined;
+    password: boolean;
+    groups: { add: readonly string[]; remove: readonly string[] } | null;
+  },
+): Promise<void> {
+  const who = auditWhoOf(actor);
+  const about = { object: { type: 'user', id: current.id }, subjectUserId: current.id };
+  if (changed.role !== undefined && changed.role !== current.role)
+    await audit(trx, who, current.client_id, 'user.role-changed', {
+      ...about,
+      before: { role: current.role },
+      after: { role: changed.role },
+    });
+  if (changed.active !== undefined && changed.active !== current.is_active)
+    await audit(trx, who, current.client_id, changed.active ? 'user.activated' : 'user.deactivated', {
+      ...about,
+      before: { active: current.is_active },
+      after: { active: changed.active },
+    });
+  if (changed.password)
+    await audit(trx, who, current.client_id, 'user.password-changed', { ...about, detail: { how: 'admin' } });
+  if (changed.groups && (changed.groups.add.length > 0 || changed.groups.remove.length > 0))
+    await audit(trx, who, current.client_id, 'group.membership-changed', {
+      ...about,
+      detail: { added: changed.groups.add, removed: changed.groups.remove },
+    });
 }
 
 /** The client's companies, for the company field of the user form. */

@@ -1,3 +1,4 @@
+import { audit, auditWhoOf } from '../../../platform/audit/audit-actor';
 import type { TCertificateTemplate } from '@lms/contracts/certificates';
 import type { TLocale } from '@lms/contracts/constants';
 import type { AppDeps } from '../../../platform/deps';
@@ -49,6 +50,12 @@ export async function uploadBackground(
         );
         if (!stored) notFound('certificate_template');
         await touchCertificateTemplate(trx, clientId, id, { updated_at: now });
+        await audit(trx, auditWhoOf(actor), clientId, 'template.changed', {
+          object: { type: 'certificate_template', id },
+          before: { locale, background: before?.background_file_name ?? null },
+          after: { locale, background: file.fileName || 'background.pdf' },
+          detail: { op: 'background-upload' },
+        });
       });
     } catch (err) {
       await removeFromStorage(deps.config, key);
@@ -75,6 +82,12 @@ export async function removeBackground(
     await deps.db.transaction().execute(async (trx) => {
       await setCertificateBackground(trx, clientId, id, locale, null, now);
       await touchCertificateTemplate(trx, clientId, id, { updated_at: now });
+      await audit(trx, auditWhoOf(actor), clientId, 'template.changed', {
+        object: { type: 'certificate_template', id },
+        before: { locale, background: before.background_file_name ?? null },
+        after: { locale, background: null },
+        detail: { op: 'background-remove' },
+      });
     });
     await removeFromStorage(deps.config, before.background_key);
   }

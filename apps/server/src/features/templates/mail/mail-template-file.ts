@@ -1,3 +1,4 @@
+import { audit, auditWhoOf } from '../../../platform/audit/audit-actor';
 import type { TLocale } from '@lms/contracts/constants';
 import type { TMailTemplate, TMailTemplateKind } from '@lms/contracts/mail-templates';
 import type { AppDeps } from '../../../platform/deps';
@@ -46,6 +47,11 @@ export async function uploadTemplateFile(
   await deps.db.transaction().execute(async (trx) => {
     await setMailTemplateFile(trx, actor.clientId, id, locale, { html, name }, now);
     await touchMailTemplate(trx, actor.clientId, id, { updated_at: now });
+    await audit(trx, auditWhoOf(actor), actor.clientId, 'template.changed', {
+      object: { type: 'mail_template', id },
+      after: { locale, htmlFile: name },
+      detail: { op: 'file-upload' },
+    });
   });
   return getTemplate(deps, actor, mailTemplates, id);
 }
@@ -57,6 +63,13 @@ export async function removeTemplateFile(
   locale: TLocale,
 ): Promise<TMailTemplate> {
   if (!(await findMailTemplate(deps.db, actor.clientId, id))) notFound('mail_template');
-  await setMailTemplateFile(deps.db, actor.clientId, id, locale, null, nowIso());
+  await deps.db.transaction().execute(async (trx) => {
+    await setMailTemplateFile(trx, actor.clientId, id, locale, null, nowIso());
+    await audit(trx, auditWhoOf(actor), actor.clientId, 'template.changed', {
+      object: { type: 'mail_template', id },
+      after: { locale, htmlFile: null },
+      detail: { op: 'file-remove' },
+    });
+  });
   return getTemplate(deps, actor, mailTemplates, id);
 }

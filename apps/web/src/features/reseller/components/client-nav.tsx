@@ -1,21 +1,41 @@
-import { can } from '@lms/contracts/permissions';
+import { can, type TCapability } from '@lms/contracts/permissions';
 import type { TRole } from '@lms/contracts/roles';
 import { Anchor, Group, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-export const CLIENT_TABS = ['data', 'design', 'legal', 'contacts', 'companies', 'premium', 'smtp', 'tokens'] as const;
+export const CLIENT_TABS = [
+  'data',
+  'design',
+  'legal',
+  'contacts',
+  'companies',
+  'premium',
+  'smtp',
+  'tokens',
+  'settings',
+  'audit',
+] as const;
 export type TClientTab = (typeof CLIENT_TABS)[number];
 
 /** The path of a tab: the data tab is the client's own path, every other tab a sub-path (spec section 2). */
 export const tabPath = (clientId: string, tab: TClientTab) =>
   tab === 'data' ? `/reseller/clients/${clientId}` : `/reseller/clients/${clientId}/${tab}`;
 
-/** PERMISSIONS.md: the SMTP and tokens tabs only where "SMTP settings and secret tokens" allows. */
+/** The capability a tab needs beyond the client page's own (PERMISSIONS.md). */
+const TAB_CAPABILITY: Partial<Record<TClientTab, TCapability>> = {
+  smtp: 'clients.smtpAndTokens',
+  tokens: 'clients.smtpAndTokens',
+  settings: 'clients.settings',
+  audit: 'audit.read',
+};
+
+/** PERMISSIONS.md: SMTP and tokens, the settings and the audit trail only for the roles that hold them. */
 export const tabsFor = (role: TRole | undefined): TClientTab[] =>
-  CLIENT_TABS.filter((tab) =>
-    tab === 'smtp' || tab === 'tokens' ? !!role && can(role, 'clients.smtpAndTokens') : true,
-  );
+  CLIENT_TABS.filter((tab) => {
+    const capability = TAB_CAPABILITY[tab];
+    return capability === undefined || (!!role && can(role, capability));
+  });
 
 interface Props {
   clientId: string;

@@ -7,10 +7,12 @@ import { useAuth } from '../../../lib/auth-store';
 import { useErrorText } from '../../../lib/error-text';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useClient } from '../api/clients';
+import { AuditTab } from '../components/audit-tab';
 import { ClientDataForm } from '../components/client-data-form';
 import { ClientDesignForm } from '../components/client-design-form';
 import { ClientNav, CLIENT_TABS, type TClientTab } from '../components/client-nav';
 import { CompaniesTab } from '../components/companies-tab';
+import { ClientSettingsTab } from '../components/client-settings-tab';
 import { ContactsTab } from '../components/contacts-tab';
 import { LegalTextsTab } from '../components/legal-texts-tab';
 import { SmtpSettings } from '../components/smtp-settings';
@@ -22,7 +24,7 @@ const tabOf = (pathname: string): TClientTab => {
 };
 
 /**
- * /reseller/clients/{id}[/design|/legal|/contacts|/companies|/smtp|/tokens]: one client's administration, one
+ * /reseller/clients/{id}[/design|/legal|/contacts|/companies|/smtp|/tokens|/settings|/audit]: one client's administration, one
  * route per tab (so a tab can be linked and reloaded), the client's name above every tab. The premium tab belongs
  * to features/premium: the app shell hands it in (app/pages/client-page.tsx).
  */
@@ -55,6 +57,8 @@ export function ClientPage({ PremiumTab }: { PremiumTab: ComponentType<{ clientI
       {tab === 'smtp' && <SmtpSettings clientId={c.id} />}
       {tab === 'tokens' && <TokensTab clientId={c.id} />}
       {tab === 'premium' && <PremiumTab clientId={c.id} />}
+      {tab === 'settings' && <ClientSettingsTab clientId={c.id} />}
+      {tab === 'audit' && <AuditTab clientId={c.id} />}
     </Stack>
   );
 }
