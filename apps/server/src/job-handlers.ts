@@ -6,6 +6,8 @@ import { createDeadlineNearHandler, deadlineNearSchedule } from './features/mess
 import { createMailDeliveryHandler } from './features/mail/mail-delivery';
 import { autoRemindersSchedule, createAutoRemindersHandler } from './features/reminders/reminder-auto.job';
 import { createTrainingInvitationsHandler } from './features/trainings/training-invitations.job';
+import { createValidityRecomputeHandler } from './features/trainings/validity-recompute.job';
+import { createRecertificationHandler, recertificationSchedule } from './features/recertification/recertification.job';
 import { createRetentionCleanupHandler, retentionCleanupSchedule } from './features/jobs/retention-cleanup.job';
 import { createUserImportHandler } from './features/user-import/user-import.job';
 import { wireFeatures } from './features/wiring';
@@ -26,6 +28,8 @@ export const createJobHandlers = (): JobHandler[] => {
     createAutoRemindersHandler(),
     createDeadlineNearHandler(),
     createRetentionCleanupHandler(),
+    createValidityRecomputeHandler(),
+    createRecertificationHandler(),
   ];
 };
 
@@ -35,4 +39,5 @@ export const jobSchedules: readonly Schedule<unknown>[] = [
   autoRemindersSchedule,
   deadlineNearSchedule,
   retentionCleanupSchedule,
+  recertificationSchedule,
 ];

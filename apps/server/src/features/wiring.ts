@@ -8,6 +8,7 @@ import {
   recordModuleProgress,
   countTrainingsOfGroup,
   coursesOfTrainingGroups,
+  onCourseValidityChanged,
 } from './trainings';
 import { countUsersByClient } from './users';
 
@@ -42,6 +43,7 @@ export function wireFeatures(): void {
     }),
   );
   subscribe('training.completed', ({ trx, ...completion }) => enqueueCertificateIssue(trx, completion));
+  subscribe('course.validity-changed', ({ trx, ...change }) => onCourseValidityChanged(trx, change));
 
   // Ports: one provider each.
   provide('users.count-by-client', countUsersByClient);

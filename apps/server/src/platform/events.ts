@@ -76,7 +76,9 @@ export interface DomainEvents {
   };
   /** trainings: users became participants of a training. */
   'training.participants-added': { trx: DbOrTrx; clientId: string; trainingId: string; userIds: readonly string[] };
-  /** trainings: a user's training became COMPLETED (once per user and training). */
+  /** courses: a course's validity or renewal window changed; its trainings' due dates are computed again. */
+  'course.validity-changed': { trx: DbOrTrx; clientId: string; courseId: string; actorId: string };
+  /** trainings: a user's training became COMPLETED (once per user, training and cycle). */
   'training.completed': { trx: DbOrTrx; clientId: string; trainingId: string; userId: string; completedAt: string };
 }
 

@@ -4,11 +4,12 @@ import { can } from '@lms/contracts/permissions';
 import type { Readable } from 'node:stream';
 import type { AppDeps } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/errors';
+import { nowIso } from '../../platform/ids';
 import { enqueueJob } from '../../platform/jobs-store';
 import type { Actor } from '../../platform/session';
 import { openFromStorage } from '../../platform/storage';
 import { courseTitlesOf, loadCourse } from '../courses';
-import { coursesOfTrainings, findVisibleTraining } from '../trainings';
+import { certificateValidity, coursesOfTrainings, findVisibleTraining, participationWindows } from '../trainings';
 import { findUserById, findUserInScope, resolveUserScope } from '../users';
 import { CERTIFICATE_REGENERATE_JOB } from './certificate-jobs';
 import { regenerationUsers, type CertificateRegeneratePayload } from './certificate-regenerate.job';
@@ -43,6 +44,7 @@ function presentCertificate(
   courseId: string,
   courseTitle: string,
   userName: string,
+  validity: TCourseCertificate['validity'],
 ): TCourseCertificate {
   const locale = asLocale(row.locale);
   return {
@@ -54,6 +56,9 @@ function presentCertificate(
     fileName: certificateFileName(locale, courseTitle, userName),
     issuedAt: row.issued_at,
     regeneratedAt: row.regenerated_at,
+    cycle: row.cycle,
+    validUntil: row.valid_until,
+    validity,
   };
 }
 
@@ -69,10 +74,13 @@ export async function listMyCertificates(deps: AppDeps, actor: Actor): Promise<T
   const titles = await courseTitlesOf(deps.db, actor.clientId, [...courseOf.values()], actor.locale);
   const user = await findUserById(deps.db, actor.clientId, actor.userId);
   const name = user ? `${user.first_name} ${user.last_name}`.trim() : '';
+  const windows = await participationWindows(deps.db, actor.clientId, actor.userId);
+  const now = nowIso();
   return {
     items: rows.map((r) => {
       const courseId = courseOf.get(r.training_id) ?? '';
-      return presentCertificate(r, courseId, titles.get(courseId) ?? '', name);
+      const validity = certificateValidity(r.valid_until, windows.get(r.training_id), now);
+      return presentCertificate(r, courseId, titles.get(courseId) ?? '', name, validity);
     }),
   };
 }

@@ -11,6 +11,7 @@ import { findParticipant, moduleValuesOfUsers, updateParticipants } from './part
 import { moduleRulesOf } from './training-progress.service';
 import { findVisibleTraining } from './training-scope';
 import { moduleStates, progressOf, trainingStatusOf } from './training-status';
+import { presentValidity } from './training-validity';
 
 type PageRow = Awaited<ReturnType<typeof listParticipantPage>>['rows'][number];
 
@@ -28,6 +29,7 @@ async function presentParticipants(
     trainingId,
     rows.map((r) => r.user_id),
   );
+  const now = nowIso();
   return rows.map((r) => {
     const own = values.filter((v) => v.user_id === r.user_id);
     const states = moduleStates(rules, new Map(own.map((v) => [v.module_id, v.status as TModuleStatus])));
@@ -51,6 +53,7 @@ async function presentParticipants(
         status: s.status,
         completedAt: own.find((v) => v.module_id === s.id)?.completed_at ?? null,
       })),
+      ...presentValidity(r, now),
     };
   });
 }
@@ -74,7 +77,7 @@ export async function listParticipantStatuses(
     totalCapped,
     page: query.page,
     pageSize: query.pageSize,
-    counts: counts ?? { participants: 0, pending: 0, started: 0, completed: 0, optional: 0 },
+    counts: counts ?? { participants: 0, pending: 0, started: 0, completed: 0, optional: 0, expired: 0 },
   };
 }
 

@@ -24,6 +24,10 @@ const OPTIONAL: Record<TMailTemplateKind, TMailPlaceholder[]> = {
   certificate_issued: ['name'],
   premium_invoice: ['name', 'link'],
   premium_confirmation: ['name', 'link'],
+  recertification_due: ['name'],
+  certification_expired: ['name'],
+  recertification_due_coordinator: ['name'],
+  certification_expired_coordinator: ['name'],
 };
 
 const FULL: TMailValues = {
