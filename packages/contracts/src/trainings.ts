@@ -222,9 +222,13 @@ const validityFields = {
   validity: ZValidityState.nullable(),
 };
 
-/** A closed cycle of a participation, kept as history when the renewal window opened the next one. */
+/**
+ * A cycle of a participation: the current one, and each closed one kept as history when the renewal window opened
+ * the next.
+ */
 export const ZTrainingCycle = z.object({
   cycle: z.number().int(),
+  current: z.boolean(),
   status: ZTrainingStatus,
   startedAt: z.string().nullable(),
   completedAt: z.string().nullable(),
@@ -232,13 +236,14 @@ export const ZTrainingCycle = z.object({
   completedModules: z.number().int(),
   requiredModules: z.number().int(),
   validUntil: z.string().nullable(),
-  closedAt: z.string(),
+  /** null: the current cycle. */
+  closedAt: z.string().nullable(),
   /** The certificate of that cycle (downloadable as any other); null: none was made. */
   certificateId: ZId.nullable(),
 });
 export type TTrainingCycle = z.infer<typeof ZTrainingCycle>;
 
-/** `GET .../cycles`: the closed cycles, newest first. */
+/** `GET .../cycles`: every cycle, the current first, then the closed ones, newest first. */
 export const ZTrainingCycleList = z.object({ items: z.array(ZTrainingCycle) });
 export type TTrainingCycleList = z.infer<typeof ZTrainingCycleList>;
 

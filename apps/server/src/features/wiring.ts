@@ -1,6 +1,6 @@
 import { provide, subscribe } from '../platform/events';
 import { sendActivationMails, sendPasswordResetMail, createFirstAdmin } from './account';
-import { enqueueCertificateIssue } from './certificates';
+import { certificateIdsOfParticipation, enqueueCertificateIssue } from './certificates';
 import { assertCourseExists, assertCourseNotInUse, loadCourse } from './courses';
 import { notifyUsers } from './messages';
 import {
@@ -47,6 +47,7 @@ export function wireFeatures(): void {
 
   // Ports: one provider each.
   provide('users.count-by-client', countUsersByClient);
+  provide('certificates.of-participation', certificateIdsOfParticipation);
   provide('courses.assert-exists', assertCourseExists);
   provide('courses.assert-not-in-use', assertCourseNotInUse);
   provide('courses.load', loadCourse);

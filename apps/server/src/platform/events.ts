@@ -99,6 +99,13 @@ export interface DomainPorts {
     groupIds: readonly string[],
     locale: TLocale,
   ) => Promise<Map<string, TGroupDetail['courses']>>;
+  /** certificates: the certificate of each cycle of a user's training (issue 30 point 1: the cycle history). */
+  'certificates.of-participation': (
+    db: DbOrTrx,
+    clientId: string,
+    trainingId: string,
+    userId: string,
+  ) => Promise<Map<number, string>>;
   /** courses: 404 unless the client has this course. */
   'courses.assert-exists': (db: DbOrTrx, clientId: string, courseId: string) => Promise<void>;
   /** courses: 409 when a training uses the course. */

@@ -2,6 +2,7 @@ import type { TCertificateRegeneration, TCourseCertificate, TCourseCertificateLi
 import { LOCALES, type TLocale } from '@lms/contracts/constants';
 import { can } from '@lms/contracts/permissions';
 import type { Readable } from 'node:stream';
+import type { DbOrTrx } from '../../db/database';
 import type { AppDeps } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/errors';
 import { nowIso } from '../../platform/ids';
@@ -13,7 +14,12 @@ import { certificateValidity, coursesOfTrainings, findVisibleTraining, participa
 import { findUserById, findUserInScope, resolveUserScope } from '../users';
 import { CERTIFICATE_REGENERATE_JOB } from './certificate-jobs';
 import { regenerationUsers, type CertificateRegeneratePayload } from './certificate-regenerate.job';
-import { findCertificateById, listCertificatesOfUser, type CertificateRow } from './certificate.repository';
+import {
+  certificatesOfParticipation,
+  findCertificateById,
+  listCertificatesOfUser,
+  type CertificateRow,
+} from './certificate.repository';
 
 const WORD: Record<TLocale, string> = {
   'de-DE': 'Teilnahmebescheinigung',
@@ -145,4 +151,15 @@ export async function startRegeneration(
     maxAttempts: 2,
   });
   return { jobId, total };
+}
+
+/** For the trainings' cycle history (port certificates.of-participation): each cycle's certificate id. */
+export async function certificateIdsOfParticipation(
+  db: DbOrTrx,
+  clientId: string,
+  trainingId: string,
+  userId: string,
+): Promise<Map<number, string>> {
+  const rows = await certificatesOfParticipation(db, clientId, trainingId, userId);
+  return new Map(rows.map((r) => [r.cycle, r.id]));
 }

@@ -2,6 +2,7 @@ import type { TLaunchResult, TModuleStatus } from '@lms/contracts/scorm-runtime'
 import type {
   TCourseTrainingUserValueList,
   TRecordModuleResult,
+  TTrainingCycleList,
   TUserTraining,
   TUserTrainingList,
 } from '@lms/contracts/trainings';
@@ -23,6 +24,7 @@ import { findTrainingsWithCourse, type findTrainingWithCourse } from './training
 import { recordModuleProgress } from './training-progress.service';
 import { moduleStates, nextModuleOf, progressOf, trainingStatusOf } from './training-status';
 import { presentValidity } from './training-validity';
+import { cycleHistory } from './training-cycles';
 
 // The learner's side (spec sections 2 and 7): their trainings with module locking, their module values, and what
 // opening a module records. A user sees the trainings they are assigned to; anything else is not found.
@@ -185,6 +187,12 @@ async function findMyParticipation(db: DbOrTrx, actor: Actor, trainingId: string
 export async function getMyTraining(deps: AppDeps, actor: Actor, trainingId: string): Promise<TUserTraining> {
   const row = await findMyParticipation(deps.db, actor, trainingId);
   return (await presentParticipations(deps.db, actor, [row]))[0] ?? notFound('training');
+}
+
+/** `GET /api/user-course-trainings/{id}/cycles`: my closed cycles of a training (issue 30 point 1), newest first. */
+export async function listMyCycles(deps: AppDeps, actor: Actor, trainingId: string): Promise<TTrainingCycleList> {
+  const row = await findMyParticipation(deps.db, actor, trainingId);
+  return cycleHistory(deps.db, actor.clientId, trainingId, row);
 }
 
 export async function listMyModuleValues(deps: AppDeps, actor: Actor): Promise<TCourseTrainingUserValueList> {

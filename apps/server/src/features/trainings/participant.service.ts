@@ -1,5 +1,10 @@
 import type { TModuleStatus } from '@lms/contracts/scorm-runtime';
-import type { TParticipantListQuery, TParticipantPage, TParticipantStatus } from '@lms/contracts/trainings';
+import type {
+  TParticipantListQuery,
+  TParticipantPage,
+  TParticipantStatus,
+  TTrainingCycleList,
+} from '@lms/contracts/trainings';
 import type { DbOrTrx } from '../../db/database';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
@@ -12,6 +17,7 @@ import { moduleRulesOf } from './training-progress.service';
 import { findVisibleTraining } from './training-scope';
 import { moduleStates, progressOf, trainingStatusOf } from './training-status';
 import { presentValidity } from './training-validity';
+import { cycleHistory } from './training-cycles';
 
 type PageRow = Awaited<ReturnType<typeof listParticipantPage>>['rows'][number];
 
@@ -114,4 +120,21 @@ export async function setParticipantOptional(
     }
     return participantStatus(trx, scope, trainingId, training.course_id, userId);
   });
+}
+
+/**
+ * `GET /api/course-training/{id}/participants/{userId}/cycles`: a participant's closed cycles (issue 30 point 1),
+ * for a coordinator who sees them in the status table; anyone else's, and another client's, are not found.
+ */
+export async function listParticipantCycles(
+  deps: AppDeps,
+  actor: Actor,
+  trainingId: string,
+  userId: string,
+): Promise<TTrainingCycleList> {
+  const scope = await resolveUserScope(deps, actor);
+  const training = await findVisibleTraining(deps.db, scope, trainingId);
+  await participantStatus(deps.db, scope, trainingId, training.course_id, userId);
+  const row = (await findParticipant(deps.db, actor.clientId, trainingId, userId)) ?? notFound('participant');
+  return cycleHistory(deps.db, actor.clientId, trainingId, row);
 }

@@ -1,9 +1,11 @@
-import type { TTrainingCycle, TTrainingStatus } from '@lms/contracts/trainings';
+import type { TTrainingCycle, TTrainingCycleList, TTrainingStatus } from '@lms/contracts/trainings';
 import type { Selectable } from 'kysely';
 import type { DbOrTrx } from '../../db/database';
+import { port } from '../../platform/events';
 import { archiveTrainingAttempts } from '../scorm-runtime';
 import { moduleRulesOf } from './training-progress.service';
-import { moduleStates, progressOf } from './training-status';
+import type { ParticipantRow } from './participant.repository';
+import { moduleStates, progressOf, trainingStatusOf } from './training-status';
 import type { TrainingCyclesTable } from './training.table';
 import { findTrainingById } from './training.repository';
 
@@ -164,6 +166,7 @@ export const cyclesOf = (db: DbOrTrx, clientId: string, trainingId: string, user
 
 export const presentCycle = (row: CycleRow, certificateId: string | null): TTrainingCycle => ({
   cycle: row.cycle,
+  current: false,
   status: row.status as TTrainingStatus,
   startedAt: row.started_at,
   completedAt: row.completed_at,
@@ -173,3 +176,33 @@ export const presentCycle = (row: CycleRow, certificateId: string | null): TTrai
   closedAt: row.closed_at,
   certificateId,
 });
+
+/**
+ * Every cycle of one participation, the current one first, each with its certificate (asked of the certificates
+ * feature).
+ */
+export async function cycleHistory(
+  db: DbOrTrx,
+  clientId: string,
+  trainingId: string,
+  participant: ParticipantRow,
+): Promise<TTrainingCycleList> {
+  const { user_id: userId } = participant;
+  const rows = await cyclesOf(db, clientId, trainingId, userId);
+  const certificates = await port('certificates.of-participation')(db, clientId, trainingId, userId);
+  const training = await findTrainingById(db, clientId, trainingId);
+  const rules = training ? await moduleRulesOf(db, clientId, training.course_id) : [];
+  const current: TTrainingCycle = {
+    cycle: participant.cycle,
+    current: true,
+    status: trainingStatusOf(participant),
+    startedAt: participant.started_at,
+    completedAt: participant.completed_at,
+    completedModules: participant.completed_modules,
+    requiredModules: progressOf(moduleStates(rules, new Map())).required,
+    validUntil: participant.valid_until,
+    closedAt: null,
+    certificateId: certificates.get(participant.cycle) ?? null,
+  };
+  return { items: [current, ...rows.map((r) => presentCycle(r, certificates.get(r.cycle) ?? null))] };
+}
