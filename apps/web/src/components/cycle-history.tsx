@@ -13,7 +13,13 @@ import { StatusBadge } from './training-status-badge';
  * held and its certificate (downloadable as any other). Shared by the learner's training page and the coordinators'
  * status table.
  */
-export function CycleHistory({ cycles, headingOrder = 2 }: { cycles: readonly TTrainingCycle[]; headingOrder?: 2 | 3 }) {
+export function CycleHistory({
+  cycles,
+  headingOrder = 2,
+}: {
+  cycles: readonly TTrainingCycle[];
+  headingOrder?: 2 | 3;
+}) {
   const { t, i18n } = useTranslation('validity');
   const day = (iso: string | null) => formatDay(iso, i18n.language);
   return (

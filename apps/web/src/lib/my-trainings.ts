@@ -1,11 +1,6 @@
 import { ZCurrentUser } from '@lms/contracts/auth';
 import { ZLaunchResult } from '@lms/contracts/scorm-runtime';
-import {
-  ZRecordModuleResult,
-  ZTrainingCycleList,
-  ZUserTraining,
-  ZUserTrainingList,
-} from '@lms/contracts/trainings';
+import { ZRecordModuleResult, ZTrainingCycleList, ZUserTraining, ZUserTrainingList } from '@lms/contracts/trainings';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from './api-client';
 import { setCurrentUser } from './auth-store';
