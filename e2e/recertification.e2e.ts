@@ -19,6 +19,15 @@ const LAPSING = 'Erste Hilfe 2026';
 const PARTICIPANT = 'participant@demo.example';
 const DAY = 86_400_000;
 
+/** Waits until `check` answers true (hooks cannot use expect.poll): what the server's workers do takes a moment. */
+async function until(what: string, check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
 describe('validity and recertification: learner and coordinator screens', () => {
   const { server, browser } = useJourney();
   let renewingId = '';
@@ -68,8 +77,9 @@ describe('validity and recertification: learner and coordinator screens', () => 
     }
     [renewingId, lapsingId] = trainings as [string, string];
     // The server's workers make the certificates.
-    await expect.poll(async () => (await certificatesOf(renewingId)).length, { timeout: 30_000 }).toBe(1);
-    await expect.poll(async () => (await certificatesOf(lapsingId)).length, { timeout: 30_000 }).toBe(1);
+    await until('the first certificates', async () =>
+      (await Promise.all([certificatesOf(renewingId), certificatesOf(lapsingId)])).every((c) => c.length === 1),
+    );
 
     // A year passes: one completion is inside its renewal window, the other ended 5 days ago.
     const now = Date.now();
@@ -109,7 +119,8 @@ describe('validity and recertification: learner and coordinator screens', () => 
           [id, userId],
         )
       )[0];
-    await expect.poll(() => statusOf(lapsingId), { timeout: 30_000 }).toEqual({ status: 'EXPIRED', cycle: 2 });
+    await until('the daily job', async () => (await statusOf(lapsingId))?.status === 'EXPIRED');
+    expect(await statusOf(lapsingId)).toEqual({ status: 'EXPIRED', cycle: 2 });
     expect(await statusOf(renewingId)).toEqual({ status: 'PENDING', cycle: 2 });
   });
 
@@ -177,7 +188,7 @@ describe('validity and recertification: learner and coordinator screens', () => 
     await page.goto(server.url(`/coordination/trainings/${lapsingId}`));
     await expect.poll(() => heading(page).textContent()).toContain(LAPSING);
     await page.getByRole('combobox', { name: 'Gültigkeit' }).selectOption('expired');
-    const table = page.getByRole('table', { name: 'Teilnehmende' });
+    const table = page.getByRole('table', { name: 'Teilnehmende', exact: true }).first();
     await expect.poll(() => table.textContent()).toContain('Paula Participant');
     expect(await table.textContent()).toContain('Abgelaufen am');
     await page.getByRole('combobox', { name: 'Gültigkeit' }).selectOption('valid');

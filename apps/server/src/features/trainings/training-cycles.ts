@@ -200,7 +200,8 @@ export async function cycleHistory(
     completedAt: participant.completed_at,
     completedModules: participant.completed_modules,
     requiredModules: progressOf(moduleStates(rules, new Map())).required,
-    validUntil: participant.valid_until,
+    // Until completed, the row's end date is the previous cycle's (shown there), not this one's.
+    validUntil: participant.completed_at ? participant.valid_until : null,
     closedAt: null,
     certificateId: certificates.get(participant.cycle) ?? null,
   };
