@@ -215,7 +215,9 @@ describe('validity and recertification: learner and coordinator screens', () => 
     await page.getByRole('combobox', { name: 'Sprache' }).selectOption('en-US');
     await page.goto(server.url(`/coordination/trainings/${renewingId}`));
     await page.getByRole('combobox', { name: 'Validity' }).selectOption('valid');
-    await expect.poll(() => page.getByRole('table').first().textContent()).toContain('Valid until');
+    await expect
+      .poll(() => page.getByRole('table', { name: 'Participants', exact: true }).first().textContent())
+      .toContain('Valid until');
     await expectAccessible(page, 'status table filtered to valid (English)');
     await screenshotsAtWidths(page, 'recert-status-valid-en');
     await page.getByRole('combobox', { name: 'Language' }).selectOption('de-DE');
