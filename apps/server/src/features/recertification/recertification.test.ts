@@ -135,7 +135,7 @@ describeEachDialect('recertification', (ctx) => {
     expect(await count(c, w.client.id, 'recertification_due_coordinator')).toEqual([coordinatorUser.email]);
     expect((await notified(c, w.client.id, 'recertification_due')).sort()).toEqual([alice.id, bob.id].sort());
     expect(await notified(c, w.client.id, 'recertification_due_summary')).toEqual([coordinatorUser.id]);
-    const admin = await signIn(app, (await createUser(deps.db, w.client, { role: 'ADMIN' })) as typeof alice);
+    const admin = await signIn(app, await createUser(deps.db, w.client, { role: 'ADMIN' }));
     const table = (query: Record<string, string>) =>
       admin.get(`/api/course-training-user-value/${trainingId}/get-status-of-all-users`, query);
     expect((await table({ validity: 'expiring' })).json()).toMatchObject({ total: 2 });
@@ -206,7 +206,7 @@ describeEachDialect('recertification', (ctx) => {
       validity: 'expired',
       validUntil: '2028-01-10T08:00:00.000Z',
     });
-    const adminAgain = await signIn(app, (await createUser(deps.db, w.client, { role: 'ADMIN' })) as typeof alice);
+    const adminAgain = await signIn(app, await createUser(deps.db, w.client, { role: 'ADMIN' }));
     const filtered = (query: Record<string, string>) =>
       adminAgain
         .get(`/api/course-training-user-value/${trainingId}/get-status-of-all-users`, query)

@@ -1,5 +1,4 @@
 import type { DbOrTrx } from '../../db/database';
-import type { AppDeps } from '../../platform/deps';
 import { nowIso } from '../../platform/ids';
 import type { JobContext, JobHandler } from '../../platform/jobs';
 import { enqueueJob } from '../../platform/jobs-store';
