@@ -5,7 +5,7 @@ import { startTestSmtp } from '../../../test/smtp-test-server';
 import { describeEachDialect, type TestContext } from '../../../test/test-app';
 import { nowIso } from '../../platform/ids';
 import { runDueJobs } from '../../platform/jobs';
-import { runCertificateJobs } from '../certificates/test-certificates';
+import { pdfText, runCertificateJobs } from '../certificates/test-certificates';
 import { golfZip, moduleData, uploadModule } from '../modules/test-upload';
 import { idOf, trainingWorld } from '../trainings/test-trainings';
 import { createValidityRecomputeHandler } from '../trainings/validity-recompute.job';
@@ -193,6 +193,12 @@ describeEachDialect('recertification', (ctx) => {
         expect(file.headers['content-type']).toBe('application/pdf');
       }
     }
+    // Each PDF prints until when it holds: cycle 2's to December 2028, cycle 1's to January 2028.
+    const printed = await Promise.all(
+      certificateIds.map(async (id) => pdfText((await a.get(`/api/course-certificate/${id}/download`)).rawPayload)),
+    );
+    expect(printed[0]).toContain('Valid until: December 20, 2028');
+    expect(printed[1]).toContain('Valid until: January 10, 2028');
 
     // Bob lets the validity lapse; two processes run the job at once, and again: he is EXPIRED, told once.
     at('2028-01-11T06:00:00.000Z');
