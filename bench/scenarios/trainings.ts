@@ -24,6 +24,36 @@ const TRAININGS_PER_USER = 5;
 /** The status table's training: its first participants. */
 const STATUS_TABLE_PARTICIPANTS = 10_000;
 const STATUSES = ['PENDING', 'STARTED', 'COMPLETED', 'OPTIONAL'] as const;
+const DAY_MS = 86_400_000;
+
+/**
+ * Issue 30 point 1: the status table's training has a validity of 12 months (window 30 days) and its participants
+ * are spread over cycles: of every 10, 4 completed and valid, 2 completed inside the window, 2 in a renewal cycle
+ * (pending or started, still valid), 1 expired, 1 never completed. So its page, counts and validity filters measure
+ * the validity columns and their index, not empty ones.
+ */
+function validityOf(i: number, now: number) {
+  const at = (days: number) => new Date(now + days * DAY_MS).toISOString();
+  const window = (validDays: number) => ({ valid_until: at(validDays), renewal_opens_at: at(validDays - 30) });
+  switch (i % 10) {
+    case 0:
+    case 1:
+    case 2:
+    case 3:
+      return { status: 'COMPLETED', cycle: 1, ...window(60 + (i % 300)) };
+    case 4:
+    case 5:
+      return { status: 'COMPLETED', cycle: 1, ...window(1 + (i % 29)) };
+    case 6:
+      return { status: 'PENDING', cycle: 2, ...window(1 + (i % 29)) };
+    case 7:
+      return { status: 'STARTED', cycle: 2, ...window(1 + (i % 29)) };
+    case 8:
+      return { status: 'EXPIRED', cycle: 2, ...window(-1 - (i % 200)) };
+    default:
+      return { status: 'PENDING', cycle: 1, valid_until: null, renewal_opens_at: null };
+  }
+}
 
 let seeded: { statusTrainingId: string } | null = null;
 
@@ -69,7 +99,14 @@ async function seedCourse(db: Db, clientId: string, n: number, now: string) {
 const SPREAD = TRAININGS / TRAININGS_PER_USER;
 const inTraining = (i: number, n: number): boolean => n > TRAININGS || (i * 7 + n) % SPREAD === 0;
 
-async function seedTraining(db: Db, clientId: string, n: number, userIds: readonly string[], now: string) {
+async function seedTraining(
+  db: Db,
+  clientId: string,
+  n: number,
+  userIds: readonly string[],
+  now: string,
+  withValidity = false,
+) {
   const { courseId, moduleIds } = await seedCourse(db, clientId, n, now);
   const trainingId = newId();
   await insertChunked(db, 'trainings', [
@@ -79,6 +116,9 @@ async function seedTraining(db: Db, clientId: string, n: number, userIds: readon
       course_id: courseId,
       start_date: null,
       deadline: null,
+      has_own_validity: withValidity,
+      validity_months: withValidity ? 12 : null,
+      renewal_days: withValidity ? 30 : null,
       created_by: null,
       created_at: now,
       updated_at: now,
@@ -86,9 +126,13 @@ async function seedTraining(db: Db, clientId: string, n: number, userIds: readon
   ]);
   const participants = userIds.flatMap((userId, i) => {
     if (!inTraining(i, n)) return [];
-    const status = STATUSES[(i + Math.floor(n / SPREAD)) % STATUSES.length]!;
+    const validity = withValidity ? validityOf(i, Date.parse(now)) : undefined;
+    const status = validity?.status ?? STATUSES[(i + Math.floor(n / SPREAD)) % STATUSES.length]!;
     return [
       {
+        cycle: validity?.cycle ?? 1,
+        valid_until: validity?.valid_until ?? null,
+        renewal_opens_at: validity?.renewal_opens_at ?? null,
         training_id: trainingId,
         user_id: userId,
         client_id: clientId,
@@ -146,6 +190,7 @@ async function seedTrainings(db: Db, clientId: string, _scale: BenchScale): Prom
     TRAININGS + 1,
     ids.slice(0, STATUS_TABLE_PARTICIPANTS),
     now,
+    true,
   );
   seeded = { statusTrainingId };
   if (db.getExecutor().adapter instanceof PostgresAdapter)
@@ -169,6 +214,15 @@ async function printUncachedStatusCost(ctx: BenchContext): Promise<void> {
     }),
   );
   console.log(`training-status-page uncached (page + capped count + status counts, no HTTP, median of 30): ${ms} ms`);
+  for (const validity of ['valid', 'expiring', 'expired'] as const) {
+    const filtered = await medianMs(() =>
+      ctx.db.transaction().execute(async (trx) => {
+        await listParticipantPage(trx, scope, trainingId, { ...query, validity });
+        await countParticipants(trx, scope, [trainingId]);
+      }),
+    );
+    console.log(`training-status-page uncached, validity=${validity} (no HTTP, median of 30): ${filtered} ms`);
+  }
 }
 
 const statusPage = async (ctx: BenchContext) => ({
@@ -196,6 +250,15 @@ export const scenarios: BenchScenario[] = [
     prepare: async (ctx) => {
       await printUncachedStatusCost(ctx);
       return statusPage(ctx);
+    },
+  },
+  {
+    // Issue 30 point 1: the table filtered to the participants inside their renewal window.
+    name: 'training-status-page (validity filter)',
+    seed: seedTrainings,
+    prepare: async (ctx) => {
+      const page = await statusPage(ctx);
+      return { ...page, path: `${page.path}&validity=expiring` };
     },
   },
   {

@@ -7,6 +7,8 @@ import { createDeadlineNearHandler, deadlineNearSchedule } from './features/mess
 import { createMailDeliveryHandler } from './features/mail/mail-delivery';
 import { autoRemindersSchedule, createAutoRemindersHandler } from './features/reminders/reminder-auto.job';
 import { createTrainingInvitationsHandler } from './features/trainings/training-invitations.job';
+import { createValidityRecomputeHandler } from './features/trainings/validity-recompute.job';
+import { createRecertificationHandler, recertificationSchedule } from './features/recertification/recertification.job';
 import { createRetentionCleanupHandler, retentionCleanupSchedule } from './features/jobs/retention-cleanup.job';
 import { createGdprExportHandler } from './features/gdpr/gdpr-export.job';
 import { createGdprRetentionHandler, gdprRetentionSchedule } from './features/gdpr/gdpr-retention.job';
@@ -32,6 +34,8 @@ export const createJobHandlers = (): JobHandler[] => {
     createGdprExportHandler(),
     createGdprRetentionHandler(),
     createAuditRetentionHandler(),
+    createValidityRecomputeHandler(),
+    createRecertificationHandler(),
   ];
 };
 
@@ -43,4 +47,5 @@ export const jobSchedules: readonly Schedule<unknown>[] = [
   retentionCleanupSchedule,
   gdprRetentionSchedule,
   auditRetentionSchedule,
+  recertificationSchedule,
 ];

@@ -79,6 +79,23 @@ async function seedClientB(ctx: Parameters<Parameters<typeof describeEachDialect
     .select(['id', 'verification_code'])
     .where('training_id', '=', training.id)
     .executeTakeFirstOrThrow();
+  // A closed cycle (issue 30 point 1), so the cycle history has B's row to leak if it could.
+  await deps.db
+    .insertInto('training_cycles')
+    .values({
+      client_id: client.id,
+      training_id: training.id,
+      user_id: user.id,
+      cycle: 1,
+      status: 'COMPLETED',
+      started_at: nowIso(),
+      completed_at: nowIso(),
+      completed_modules: 1,
+      required_modules: 1,
+      valid_until: nowIso(),
+      closed_at: nowIso(),
+    })
+    .execute();
   await admin.post(`/api/client/${client.id}/legal-texts/imprint`, { type: 'MARKDOWN', value: SECRET });
   await admin.inject({
     method: 'POST',
@@ -287,6 +304,8 @@ function callsWith(b: SeedB): Record<string, Call> {
       body: {},
     },
     'GET /api/user-course-trainings/:id': { params: { id: b.trainingId } },
+    'GET /api/user-course-trainings/:id/cycles': { params: { id: b.trainingId } },
+    'GET /api/course-training/:id/participants/:userId/cycles': { params: { id: b.trainingId, userId: b.userId } },
     'GET /api/documents/:fileId/download': { params: { fileId: b.fileId } },
     'GET /api/groups/:id': { params: { id: b.groupId } },
     'POST /api/groups/:id': { params: { id: b.groupId }, body: { name: 'Übernommen' } },

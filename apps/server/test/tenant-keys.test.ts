@@ -84,8 +84,6 @@ const UNIQUE_GAPS: Record<string, readonly (readonly string[])[]> = {
   user_tokens: [['token_hash']],
   client_tokens: [['secret_hash']],
   // One per participation, attempt or day: the ids are unique across clients already.
-  course_certificates: [['training_id', 'user_id']],
-  scorm_attempts: [['training_id', 'module_id', 'user_id']],
   training_reminders: [['training_id', 'user_id', 'due_day']],
   messages: [['recipient_id', 'dedupe_key']],
   premium_invoices: [['purchase_id']],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZId, ZIsoDateTime, ZLocale, ZPageQuery } from './common';
+import { ZValidityState } from './validity';
 
 // Certificate templates and the certificates made from them (spec section 3 "Certificate template", DECISIONS
 // "certificate"): a per-locale PDF background, a subtitle and a body with placeholders.
@@ -94,6 +95,12 @@ export const ZCourseCertificate = z.object({
   issuedAt: ZIsoDateTime,
   /** Set when a coordinator had the certificate made again: the file changed then, never silently. */
   regeneratedAt: ZIsoDateTime.nullable(),
+  /** Issue 30 point 1: the cycle of the training it certifies (1 first; a renewal makes the next one's). */
+  cycle: z.number().int(),
+  /** Null: valid without end. */
+  validUntil: ZIsoDateTime.nullable(),
+  /** Null: valid without end. */
+  validity: ZValidityState.nullable(),
 });
 export type TCourseCertificate = z.infer<typeof ZCourseCertificate>;
 

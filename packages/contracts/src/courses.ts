@@ -3,6 +3,7 @@ import { ZId, ZIsoDate, ZLocale, ZPageQuery, pageOf } from './common';
 import { LOCALES } from './constants';
 import { ZCourseFile } from './course-files';
 import { ZModule } from './modules';
+import { NO_VALIDITY, ZValidity } from './validity';
 
 /** Columns the course list sorts by (server-side; DECISIONS "table paging"). */
 export const COURSE_SORTS = ['title', 'startDate', 'deadline', 'createdAt', 'active'] as const;
@@ -52,6 +53,8 @@ export const ZCourseBody = z
     invoiceProductId: z.string().trim().max(100).nullable().default(null),
     active: z.boolean().default(true),
     premium: z.boolean().default(false),
+    /** Issue 30 point 1; a change recomputes the dates of the trainings that follow the course (a job). */
+    validity: ZValidity.default(NO_VALIDITY),
   })
   .superRefine((body, ctx) => {
     if (body.startDate && body.deadline && body.deadline < body.startDate)
@@ -95,6 +98,7 @@ export const ZCourse = ZCourseSummary.extend({
   invitationEnabled: z.boolean(),
   reminder: ZReminderSettings,
   invoiceProductId: z.string().nullable(),
+  validity: ZValidity,
   modules: z.array(ZModule),
   files: z.array(ZCourseFile),
 });

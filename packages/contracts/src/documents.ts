@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZId, ZIsoDateTime, ZLocale, ZPageQuery, pageOf } from './common';
+import { ZValidityState } from './validity';
 
 // Spec section 2 "Documents": my downloads (the course files of my trainings), my certificates (certificates.ts),
 // all certificates of the users a coordinator may see, and the download workaround for framed content.
@@ -69,6 +70,10 @@ export const ZAllDocument = z.object({
   regeneratedAt: ZIsoDateTime.nullable(),
   /** Issue 30 point 2: when its current code was withdrawn (it then verifies as withdrawn); null: it is not. */
   withdrawnAt: ZIsoDateTime.nullable(),
+  /** Issue 30 point 1: the training's cycle it certifies, and until when it holds (null: without end). */
+  cycle: z.number().int(),
+  validUntil: ZIsoDateTime.nullable(),
+  validity: ZValidityState.nullable(),
 });
 export type TAllDocument = z.infer<typeof ZAllDocument>;
 

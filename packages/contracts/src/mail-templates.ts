@@ -16,6 +16,12 @@ export const MAIL_TEMPLATE_KINDS = [
   'premium_confirmation',
   'gdpr_export_ready',
   'inactivity_warning',
+  // Issue 30 point 1: to the participant when the renewal window opens and when the validity ended; to the
+  // training's coordinators, one mail per training and day naming the people ({{details}}).
+  'recertification_due',
+  'certification_expired',
+  'recertification_due_coordinator',
+  'certification_expired_coordinator',
 ] as const;
 export type TMailTemplateKind = (typeof MAIL_TEMPLATE_KINDS)[number];
 export const ZMailTemplateKind = z.enum(MAIL_TEMPLATE_KINDS);

@@ -8,7 +8,17 @@ import { ZId, ZIsoDate, ZIsoDateTime, ZPageQuery } from './common';
 export const MESSAGE_BOXES = ['inbox', 'system', 'notifications', 'sent'] as const;
 export type TMessageBox = (typeof MESSAGE_BOXES)[number];
 
-export const NOTIFICATION_TYPES = ['training_assigned', 'reminder', 'certificate_issued', 'deadline_near'] as const;
+export const NOTIFICATION_TYPES = [
+  'training_assigned',
+  'reminder',
+  'certificate_issued',
+  'deadline_near',
+  // Issue 30 point 1: the participant's renewal window opened / validity ended; the coordinator's summary of a day.
+  'recertification_due',
+  'certification_expired',
+  'recertification_due_summary',
+  'certification_expired_summary',
+] as const;
 export type TNotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** A deadline counts as near this many days ahead (a notification on that day, once per training and user). */
@@ -22,6 +32,8 @@ export const RECIPIENT_SEARCH_LIMIT = 20;
 export const ZNotificationData = z.object({
   trainingId: ZId.optional(),
   deadline: ZIsoDate.optional(),
+  /** How many people a coordinator's summary names. */
+  count: z.number().int().optional(),
 });
 export type TNotificationData = z.infer<typeof ZNotificationData>;
 

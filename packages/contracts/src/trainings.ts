@@ -2,12 +2,16 @@ import { z } from 'zod';
 import { ZId, ZIsoDate, ZPageQuery, pageOf } from './common';
 import { ZModuleKind } from './modules';
 import { ZModuleStatus } from './scorm-runtime';
+import { ZValidity, ZValidityState } from './validity';
 
 // Trainings (spec sections 3 and 7; DECISIONS "Courses, trainings, status"): a course of the client assigned to
 // groups and to individual users, with per-user training status and per-user module values.
 
-/** DECISIONS "training status per user". OPTIONAL: marked by a coordinator as not obliged. */
-export const TRAINING_STATUSES = ['PENDING', 'STARTED', 'COMPLETED', 'OPTIONAL'] as const;
+/**
+ * DECISIONS "training status per user". OPTIONAL: marked by a coordinator as not obliged. EXPIRED (issue 30 point
+ * 1): the validity of the last completion ended before the person completed the renewal cycle.
+ */
+export const TRAINING_STATUSES = ['PENDING', 'STARTED', 'COMPLETED', 'OPTIONAL', 'EXPIRED'] as const;
 export const ZTrainingStatus = z.enum(TRAINING_STATUSES);
 export type TTrainingStatus = z.infer<typeof ZTrainingStatus>;
 
@@ -34,6 +38,7 @@ export const ZTrainingCounts = z.object({
   started: z.number().int(),
   completed: z.number().int(),
   optional: z.number().int(),
+  expired: z.number().int(),
 });
 export type TTrainingCounts = z.infer<typeof ZTrainingCounts>;
 
@@ -56,6 +61,9 @@ export const ZTrainingSummary = z.object({
   /** What applies: the training's own date, else the course's. */
   effectiveStartDate: ZIsoDate.nullable(),
   effectiveDeadline: ZIsoDate.nullable(),
+  /** The training's own validity; null: the course's applies. */
+  validity: ZValidity.nullable(),
+  effectiveValidity: ZValidity,
   counts: ZTrainingCounts,
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -85,6 +93,8 @@ export const ZCreateTrainingBody = z
     userIds: z.array(ZId).max(100_000).default([]),
     startDate: ZIsoDate.nullable().default(null),
     deadline: ZIsoDate.nullable().default(null),
+    /** null: the course's validity applies. */
+    validity: ZValidity.nullable().default(null),
   })
   .superRefine(datesInOrder);
 export type TCreateTrainingBody = z.input<typeof ZCreateTrainingBody>;
@@ -101,6 +111,8 @@ export const ZUpdateTrainingBody = z
     userIds: z.array(ZId).max(100_000).optional(),
     startDate: ZIsoDate.nullable().optional(),
     deadline: ZIsoDate.nullable().optional(),
+    /** null: the course's validity applies. A change recomputes every participant's dates (a job). */
+    validity: ZValidity.nullable().optional(),
   })
   .superRefine(datesInOrder);
 export type TUpdateTrainingBody = z.infer<typeof ZUpdateTrainingBody>;
@@ -189,6 +201,8 @@ export const ZTrainingIdParams = z.object({ trainingId: ZId });
 export const ZParticipantListQuery = ZPageQuery.extend({
   sort: ZParticipantSort.default('name'),
   status: ZTrainingStatus.optional(),
+  /** Issue 30 point 1: valid (completed, window not open), expiring (window open, still valid), expired. */
+  validity: ZValidityState.optional(),
 });
 export type TParticipantListQuery = z.infer<typeof ZParticipantListQuery>;
 
@@ -197,6 +211,41 @@ export const ZParticipantModuleValue = z.object({
   status: ZModuleStatus,
   completedAt: z.string().nullable(),
 });
+
+/** Issue 30 point 1: the cycle a participation is in and how long its last completion holds. */
+const validityFields = {
+  /** 1 for the first round; each renewal window opens the next. */
+  cycle: z.number().int(),
+  /** The end of the last completion's validity; null: none (not completed yet, or valid for ever). */
+  validUntil: z.string().nullable(),
+  renewalOpensAt: z.string().nullable(),
+  validity: ZValidityState.nullable(),
+};
+
+/**
+ * A cycle of a participation: the current one, and each closed one kept as history when the renewal window opened
+ * the next.
+ */
+export const ZTrainingCycle = z.object({
+  cycle: z.number().int(),
+  current: z.boolean(),
+  status: ZTrainingStatus,
+  startedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  /** The score of the cycle: completed required modules of all required ones. */
+  completedModules: z.number().int(),
+  requiredModules: z.number().int(),
+  validUntil: z.string().nullable(),
+  /** null: the current cycle. */
+  closedAt: z.string().nullable(),
+  /** The certificate of that cycle (downloadable as any other); null: none was made. */
+  certificateId: ZId.nullable(),
+});
+export type TTrainingCycle = z.infer<typeof ZTrainingCycle>;
+
+/** `GET .../cycles`: every cycle, the current first, then the closed ones, newest first. */
+export const ZTrainingCycleList = z.object({ items: z.array(ZTrainingCycle) });
+export type TTrainingCycleList = z.infer<typeof ZTrainingCycleList>;
 
 /** A row of `GET /api/course-training-user-value/{trainingId}/get-status-of-all-users`. */
 export const ZParticipantStatus = z.object({
@@ -220,6 +269,7 @@ export const ZParticipantStatus = z.object({
   completedModules: z.number().int(),
   requiredModules: z.number().int(),
   modules: z.array(ZParticipantModuleValue),
+  ...validityFields,
 });
 export type TParticipantStatus = z.infer<typeof ZParticipantStatus>;
 
@@ -262,6 +312,7 @@ export const ZUserTraining = z.object({
   /** The first module in order that is not completed and not locked; null when there is none. */
   nextModuleId: ZId.nullable(),
   modules: z.array(ZUserTrainingModule),
+  ...validityFields,
 });
 export type TUserTraining = z.infer<typeof ZUserTraining>;
 

@@ -29,11 +29,13 @@ import type { CertificateCodesTable, CourseCertificatesTable } from '../features
 import type { CertificateTemplateLocalesTable, CertificateTemplatesTable } from '../features/templates';
 import type {
   TrainingGroupsTable,
+  TrainingCyclesTable,
   TrainingModuleValuesTable,
   TrainingParticipantsTable,
   TrainingsTable,
 } from '../features/trainings/training.table';
 import type { TrainingRemindersTable } from '../features/reminders/reminder.table';
+import type { ValidityNoticesTable } from '../features/recertification/recertification.table';
 import type {
   PaypalWebhookEventsTable,
   PremiumBillingAddressesTable,
@@ -110,6 +112,8 @@ export interface Database {
   training_groups: TrainingGroupsTable;
   training_participants: TrainingParticipantsTable;
   training_module_values: TrainingModuleValuesTable;
+  training_cycles: TrainingCyclesTable;
+  validity_notices: ValidityNoticesTable;
   training_reminders: TrainingRemindersTable;
   certificate_templates: CertificateTemplatesTable;
   certificate_template_locales: CertificateTemplateLocalesTable;

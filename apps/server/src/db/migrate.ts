@@ -27,6 +27,7 @@ import * as m0027 from './migrations/2026-11-28-0027-paypal-events-per-client';
 import * as m0028 from './migrations/2026-11-28-0028-learner-dashboard-index';
 import * as m0029 from './migrations/2026-11-29-0029-certificate-verification';
 import * as m0030 from './migrations/2026-11-29-0030-audit-trail';
+import * as m0031 from './migrations/2026-11-29-0031-recertification';
 import * as m0032 from './migrations/2026-11-29-0032-gdpr';
 
 /** Migrations are listed here (not read from the folder) so they bundle and run the same under tsx and vitest. */
@@ -58,6 +59,7 @@ export const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '2026-11-28-0028-learner-dashboard-index': { up: (db) => m0028.up(db) },
   '2026-11-29-0029-certificate-verification': { up: (db) => m0029.up(db, dialect) },
   '2026-11-29-0030-audit-trail': { up: (db) => m0030.up(db, dialect) },
+  '2026-11-29-0031-recertification': { up: (db) => m0031.up(db, dialect) },
   '2026-11-29-0032-gdpr': { up: (db) => m0032.up(db, dialect) },
 });
 

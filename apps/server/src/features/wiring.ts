@@ -1,6 +1,6 @@
 import { provide, subscribe } from '../platform/events';
 import { sendActivationMails, sendPasswordResetMail, createFirstAdmin } from './account';
-import { enqueueCertificateIssue } from './certificates';
+import { certificateIdsOfParticipation, enqueueCertificateIssue } from './certificates';
 import { assertCourseExists, assertCourseNotInUse, loadCourse } from './courses';
 import { notifyUsers } from './messages';
 import {
@@ -8,6 +8,7 @@ import {
   recordModuleProgress,
   countTrainingsOfGroup,
   coursesOfTrainingGroups,
+  onCourseValidityChanged,
 } from './trainings';
 import { countUsersByClient } from './users';
 
@@ -42,9 +43,11 @@ export function wireFeatures(): void {
     }),
   );
   subscribe('training.completed', ({ trx, ...completion }) => enqueueCertificateIssue(trx, completion));
+  subscribe('course.validity-changed', ({ trx, ...change }) => onCourseValidityChanged(trx, change));
 
   // Ports: one provider each.
   provide('users.count-by-client', countUsersByClient);
+  provide('certificates.of-participation', certificateIdsOfParticipation);
   provide('courses.assert-exists', assertCourseExists);
   provide('courses.assert-not-in-use', assertCourseNotInUse);
   provide('courses.load', loadCourse);

@@ -76,7 +76,9 @@ export interface DomainEvents {
   };
   /** trainings: users became participants of a training. */
   'training.participants-added': { trx: DbOrTrx; clientId: string; trainingId: string; userIds: readonly string[] };
-  /** trainings: a user's training became COMPLETED (once per user and training). */
+  /** courses: a course's validity or renewal window changed; its trainings' due dates are computed again. */
+  'course.validity-changed': { trx: DbOrTrx; clientId: string; courseId: string; actorId: string };
+  /** trainings: a user's training became COMPLETED (once per user, training and cycle). */
   'training.completed': { trx: DbOrTrx; clientId: string; trainingId: string; userId: string; completedAt: string };
 }
 
@@ -97,6 +99,13 @@ export interface DomainPorts {
     groupIds: readonly string[],
     locale: TLocale,
   ) => Promise<Map<string, TGroupDetail['courses']>>;
+  /** certificates: the certificate of each cycle of a user's training (issue 30 point 1: the cycle history). */
+  'certificates.of-participation': (
+    db: DbOrTrx,
+    clientId: string,
+    trainingId: string,
+    userId: string,
+  ) => Promise<Map<number, string>>;
   /** courses: 404 unless the client has this course. */
   'courses.assert-exists': (db: DbOrTrx, clientId: string, courseId: string) => Promise<void>;
   /** courses: 409 when a training uses the course. */

@@ -8,6 +8,7 @@ const COLOURS: Record<TTrainingStatus, string> = {
   STARTED: 'blue',
   COMPLETED: 'green',
   OPTIONAL: 'grape',
+  EXPIRED: 'red',
 };
 
 /**

@@ -1,6 +1,6 @@
 import { ZCurrentUser } from '@lms/contracts/auth';
 import { ZLaunchResult } from '@lms/contracts/scorm-runtime';
-import { ZRecordModuleResult, ZUserTraining, ZUserTrainingList } from '@lms/contracts/trainings';
+import { ZRecordModuleResult, ZTrainingCycleList, ZUserTraining, ZUserTrainingList } from '@lms/contracts/trainings';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from './api-client';
 import { setCurrentUser } from './auth-store';
@@ -13,6 +13,7 @@ export const myTrainingKeys = {
   all: ['my-trainings'] as const,
   list: ['my-trainings', 'list'] as const,
   one: (id: string) => ['my-trainings', 'one', id] as const,
+  cycles: (id: string) => ['my-trainings', 'cycles', id] as const,
 };
 
 /** Progress moves in the player (runtime commits) behind the app's back, so every visit asks again (staleTime 0). */
@@ -28,6 +29,15 @@ export const useMyTraining = (id: string) =>
     queryKey: myTrainingKeys.one(id),
     queryFn: () => apiGet(`/user-course-trainings/${id}`, ZUserTraining),
     enabled: id !== '',
+    staleTime: 0,
+  });
+
+/** Issue 30 point 1: the cycles of one of my trainings, asked only when it has a validity or an earlier cycle. */
+export const useMyTrainingCycles = (id: string, enabled: boolean) =>
+  useQuery({
+    queryKey: myTrainingKeys.cycles(id),
+    queryFn: () => apiGet(`/user-course-trainings/${id}/cycles`, ZTrainingCycleList),
+    enabled: enabled && id !== '',
     staleTime: 0,
   });
 

@@ -138,12 +138,15 @@ export async function makeCertificate(
   userId: string,
   mode: 'issue' | 'regenerate' | 'reissue',
   who: AuditWho = SYSTEM_WHO,
+  /** Only this cycle's certificate (a re-issue of one certificate): an earlier cycle's is history, never made again. */
+  cycle?: number,
 ): Promise<IssueOutcome> {
   const { clientId } = source;
   const completion = await findCompletion(deps.db, clientId, trainingId, userId);
   if (!completion || completion.courseId !== source.courseId) return 'not_completed';
+  if (cycle !== undefined && cycle !== completion.cycle) return 'not_completed';
   if (!source.template) return 'no_template';
-  const existing = await findCertificateOf(deps.db, clientId, trainingId, userId);
+  const existing = await findCertificateOf(deps.db, clientId, trainingId, userId, completion.cycle);
   if (existing && mode === 'issue') return 'exists';
   const user = await findUserById(deps.db, clientId, userId);
   if (!user) return 'no_user';
@@ -163,7 +166,9 @@ export async function makeCertificate(
   // old PDF verifies as withdrawn); a regenerated one keeps its code, since it certifies the same.
   const keptCode = mode === 'reissue' ? null : existing?.verification_code;
   const code = keptCode ?? newVerificationCode(VERIFICATION_CODE_ALPHABET, VERIFICATION_CODE_LENGTH);
-  const validUntil = existing?.valid_until ?? null;
+  // Issue 30 point 1: a new certificate holds as long as the completion it certifies; a regenerated or re-issued one
+  // keeps the date it was issued with (it certifies what was asked then).
+  const validUntil = existing ? existing.valid_until : completion.validUntil;
   const { bytes: pdf } = await renderCertificatePdf({
     background: text.backgroundKey ? await backgroundOf(deps, source, text.backgroundKey) : null,
     subtitle: fillCertificateText(text.subtitle, values),
@@ -218,14 +223,15 @@ export async function makeCertificate(
         issued_at: now,
         regenerated_at: null,
         verification_code: code,
-        valid_until: null,
+        valid_until: validUntil,
+        cycle: completion.cycle,
       });
       if (made) await insertCertificateCode(trx, { code, client_id: clientId, certificate_id: id, created_at: now });
       if (made)
         await notifyUsers(trx, clientId, [userId], {
           type: 'certificate_issued',
           data: { trainingId },
-          dedupeKey: `certificate_issued:${trainingId}`,
+          dedupeKey: `certificate_issued:${trainingId}:${completion.cycle}`,
         });
       if (made && user.email && user.is_active) {
         const link = source.domain

@@ -103,7 +103,15 @@ export async function reissueCertificate(deps: AppDeps, actor: Actor, id: string
     (await coursesOfTrainings(deps.db, actor.clientId, [row.training_id])).get(row.training_id) ??
     notFound('certificate');
   const source = await loadCertificateSource(deps, actor.clientId, courseId);
-  const outcome = await makeCertificate(deps, source, row.training_id, row.user_id, 'reissue', auditWhoOf(actor));
+  const outcome = await makeCertificate(
+    deps,
+    source,
+    row.training_id,
+    row.user_id,
+    'reissue',
+    auditWhoOf(actor),
+    row.cycle,
+  );
   if (outcome === 'no_template') badRequest('certificate_template_not_found', { courseId });
   if (outcome !== 'regenerated') conflict('conflict', { reason: outcome });
   return stateOf(deps, actor.clientId, id);

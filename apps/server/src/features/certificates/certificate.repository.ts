@@ -12,14 +12,26 @@ export const findCertificateById = (db: DbOrTrx, clientId: string, id: string) =
     .where('id', '=', id)
     .executeTakeFirst();
 
-export const findCertificateOf = (db: DbOrTrx, clientId: string, trainingId: string, userId: string) =>
+/** The certificate of one cycle of a user's training (issue 30 point 1: one per cycle). */
+export const findCertificateOf = (db: DbOrTrx, clientId: string, trainingId: string, userId: string, cycle: number) =>
   db
     .selectFrom('course_certificates')
     .selectAll()
     .where('client_id', '=', clientId)
     .where('training_id', '=', trainingId)
     .where('user_id', '=', userId)
+    .where('cycle', '=', cycle)
     .executeTakeFirst();
+
+/** The certificates of every cycle of a user's training, by cycle. */
+export const certificatesOfParticipation = (db: DbOrTrx, clientId: string, trainingId: string, userId: string) =>
+  db
+    .selectFrom('course_certificates')
+    .select(['id', 'cycle'])
+    .where('client_id', '=', clientId)
+    .where('training_id', '=', trainingId)
+    .where('user_id', '=', userId)
+    .execute();
 
 /** A user's certificates, newest first. */
 export const listCertificatesOfUser = (db: DbOrTrx, clientId: string, userId: string) =>
@@ -32,12 +44,12 @@ export const listCertificatesOfUser = (db: DbOrTrx, clientId: string, userId: st
     .orderBy('id')
     .execute();
 
-/** Answers false when the user's certificate of the training exists already (another job made it meanwhile). */
+/** Answers false when the user's certificate of the training's cycle exists already (another job made it meanwhile). */
 export async function insertCertificate(db: DbOrTrx, row: CertificateRow): Promise<boolean> {
   const res = await db
     .insertInto('course_certificates')
     .values(row)
-    .onConflict((oc) => oc.columns(['training_id', 'user_id']).doNothing())
+    .onConflict((oc) => oc.columns(['client_id', 'training_id', 'user_id', 'cycle']).doNothing())
     .executeTakeFirst();
   return Number(res.numInsertedOrUpdatedRows ?? 0n) > 0;
 }

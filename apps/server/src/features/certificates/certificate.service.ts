@@ -2,17 +2,24 @@ import type { TCertificateRegeneration, TCourseCertificate, TCourseCertificateLi
 import { LOCALES, type TLocale } from '@lms/contracts/constants';
 import { can } from '@lms/contracts/permissions';
 import type { Readable } from 'node:stream';
+import type { DbOrTrx } from '../../db/database';
 import type { AppDeps } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/errors';
+import { nowIso } from '../../platform/ids';
 import { enqueueJob } from '../../platform/jobs-store';
 import type { Actor } from '../../platform/session';
 import { openFromStorage } from '../../platform/storage';
 import { courseTitlesOf, loadCourse } from '../courses';
-import { coursesOfTrainings, findVisibleTraining } from '../trainings';
+import { certificateValidity, coursesOfTrainings, findVisibleTraining, participationWindows } from '../trainings';
 import { findUserById, findUserInScope, resolveUserScope } from '../users';
 import { CERTIFICATE_REGENERATE_JOB } from './certificate-jobs';
 import { regenerationUsers, type CertificateRegeneratePayload } from './certificate-regenerate.job';
-import { findCertificateById, listCertificatesOfUser, type CertificateRow } from './certificate.repository';
+import {
+  certificatesOfParticipation,
+  findCertificateById,
+  listCertificatesOfUser,
+  type CertificateRow,
+} from './certificate.repository';
 
 const WORD: Record<TLocale, string> = {
   'de-DE': 'Teilnahmebescheinigung',
@@ -43,6 +50,7 @@ function presentCertificate(
   courseId: string,
   courseTitle: string,
   userName: string,
+  validity: TCourseCertificate['validity'],
 ): TCourseCertificate {
   const locale = asLocale(row.locale);
   return {
@@ -54,6 +62,9 @@ function presentCertificate(
     fileName: certificateFileName(locale, courseTitle, userName),
     issuedAt: row.issued_at,
     regeneratedAt: row.regenerated_at,
+    cycle: row.cycle,
+    validUntil: row.valid_until,
+    validity,
   };
 }
 
@@ -69,10 +80,13 @@ export async function listMyCertificates(deps: AppDeps, actor: Actor): Promise<T
   const titles = await courseTitlesOf(deps.db, actor.clientId, [...courseOf.values()], actor.locale);
   const user = await findUserById(deps.db, actor.clientId, actor.userId);
   const name = user ? `${user.first_name} ${user.last_name}`.trim() : '';
+  const windows = await participationWindows(deps.db, actor.clientId, actor.userId);
+  const now = nowIso();
   return {
     items: rows.map((r) => {
       const courseId = courseOf.get(r.training_id) ?? '';
-      return presentCertificate(r, courseId, titles.get(courseId) ?? '', name);
+      const validity = certificateValidity(r.valid_until, windows.get(r.training_id), now);
+      return presentCertificate(r, courseId, titles.get(courseId) ?? '', name, validity);
     }),
   };
 }
@@ -137,4 +151,15 @@ export async function startRegeneration(
     maxAttempts: 2,
   });
   return { jobId, total };
+}
+
+/** For the trainings' cycle history (port certificates.of-participation): each cycle's certificate id. */
+export async function certificateIdsOfParticipation(
+  db: DbOrTrx,
+  clientId: string,
+  trainingId: string,
+  userId: string,
+): Promise<Map<number, string>> {
+  const rows = await certificatesOfParticipation(db, clientId, trainingId, userId);
+  return new Map(rows.map((r) => [r.cycle, r.id]));
 }

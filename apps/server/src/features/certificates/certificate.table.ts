@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 // The certificates feature's tables (db/migrations 2026-11-23-0009, 2026-11-29-0029), named in db/database.ts's Database interface.
 // Its templates' tables are the templates feature's (templates/certificate/certificate-template.table.ts).
 
@@ -20,6 +22,8 @@ export interface CourseCertificatesTable {
    * verification answers "expired" after it.
    */
   valid_until: string | null;
+  /** The training cycle it certifies (issue 30 point 1): one certificate per training, user and cycle. */
+  cycle: Generated<number>;
 }
 
 /** Every code a certificate's PDF ever carried: a re-issued certificate's old code verifies as withdrawn. */

@@ -58,6 +58,7 @@ export function presentCourse(
       intervalDays: row.reminder_interval_days,
     },
     invoiceProductId: row.invoice_product_id,
+    validity: { months: row.validity_months, renewalDays: row.renewal_days },
     modules,
     files,
   };

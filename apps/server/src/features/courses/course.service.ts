@@ -1,3 +1,4 @@
+import { publish } from '../../platform/events';
 import type { TLocale } from '@lms/contracts/constants';
 import { LOCALES } from '@lms/contracts/constants';
 import type { TCourse, TCourseBodyParsed, TCourseListQuery, TCoursePage } from '@lms/contracts/courses';
@@ -79,6 +80,8 @@ function courseFields(body: TCourseBodyParsed): CourseFields {
     invoice_product_id: body.invoiceProductId || null,
     is_active: body.active,
     is_premium: body.premium,
+    validity_months: body.validity.months,
+    renewal_days: body.validity.renewalDays,
     search_text: foldForSearch(titles.join('\n')),
     updated_at: nowIso(),
   };
@@ -134,9 +137,11 @@ export async function createCourse(deps: AppDeps, actor: Actor, body: TCourseBod
 
 export async function updateCourse(deps: AppDeps, actor: Actor, id: string, body: TCourseBodyParsed): Promise<TCourse> {
   await deps.db.transaction().execute(async (trx) => {
-    if (!(await findCourseById(trx, actor.clientId, id))) notFound('course');
+    const before = (await findCourseById(trx, actor.clientId, id)) ?? notFound('course');
     await assertTemplateRefs(trx, actor.clientId, body);
     await updateCourseRow(trx, actor.clientId, id, courseFields(body));
+    if (before.validity_months !== body.validity.months || before.renewal_days !== body.validity.renewalDays)
+      await publish('course.validity-changed', { trx, clientId: actor.clientId, courseId: id, actorId: actor.userId });
     await replaceCourseTexts(trx, actor.clientId, id, textRows(body));
     await setRequiredModules(trx, actor.clientId, id, body.requiredModuleIds);
   });

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 // The courses tables' row types, assembled into the Database interface by db/database.ts.
 
 /** Issue 5: a course; template ids are loose (no foreign key) until the template features own their tables. */
@@ -18,6 +20,9 @@ export interface CoursesTable {
   invoice_product_id: string | null;
   is_active: boolean;
   is_premium: boolean;
+  /** Issue 30 point 1: months a completion holds (null: for ever) and the renewal window's days before its end. */
+  validity_months: number | null;
+  renewal_days: Generated<number>;
   search_text: string;
   created_at: string;
   updated_at: string;

@@ -52,6 +52,13 @@ export async function listAllDocumentsPage(db: DbOrTrx, scope: UserScope, locale
       .leftJoin('certificate_codes as k', (j) =>
         j.onRef('k.client_id', '=', 'cc.client_id').onRef('k.code', '=', 'cc.verification_code'),
       )
+      // The participation's window says whether a certificate is expiring (issue 30 point 1).
+      .leftJoin('training_participants as tp', (j) =>
+        j
+          .onRef('tp.client_id', '=', 'cc.client_id')
+          .onRef('tp.training_id', '=', 'cc.training_id')
+          .onRef('tp.user_id', '=', 'cc.user_id'),
+      )
       .select([
         'cc.id',
         'cc.user_id',
@@ -60,6 +67,10 @@ export async function listAllDocumentsPage(db: DbOrTrx, scope: UserScope, locale
         'cc.issued_at',
         'cc.regenerated_at',
         'k.withdrawn_at',
+        'cc.cycle',
+        'cc.valid_until',
+        'tp.valid_until as participant_valid_until',
+        'tp.renewal_opens_at as participant_renewal_opens_at',
         'tr.course_id',
         'u.first_name',
         'u.last_name',

@@ -12,10 +12,11 @@ import {
 import { localeFallbackOrder } from '@lms/contracts/modules';
 import type { AppDeps } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/errors';
+import { nowIso } from '../../platform/ids';
 import { openFromStorage } from '../../platform/storage';
 import type { Actor } from '../../platform/session';
 import { listFilesOfCourses, findCourseFileForDownload } from '../course-files';
-import { listMyTrainings } from '../trainings';
+import { certificateValidity, listMyTrainings } from '../trainings';
 import { resolveUserScope } from '../users';
 import { listAllDocumentsPage } from './all-documents.repository';
 
@@ -109,6 +110,7 @@ export async function listAllDocuments(
 ): Promise<TAllDocumentsPage> {
   const scope = await resolveUserScope(deps, actor);
   const { rows, total, totalCapped } = await listAllDocumentsPage(deps.db, scope, actor.locale, query);
+  const now = nowIso();
   return {
     items: rows.map((r) => ({
       id: r.id,
@@ -123,6 +125,13 @@ export async function listAllDocuments(
       issuedAt: r.issued_at,
       regeneratedAt: r.regenerated_at,
       withdrawnAt: r.withdrawn_at,
+      cycle: r.cycle,
+      validUntil: r.valid_until,
+      validity: certificateValidity(
+        r.valid_until,
+        { validUntil: r.participant_valid_until, renewalOpensAt: r.participant_renewal_opens_at },
+        now,
+      ),
     })),
     total,
     totalCapped,

@@ -44,7 +44,7 @@ function launchResult(
 
 async function newAttempt(
   deps: AppDeps,
-  fields: { clientId: string; userId: string; moduleId: string; trainingId: string | null },
+  fields: { clientId: string; userId: string; moduleId: string; trainingId: string | null; cycle?: number },
 ): Promise<AttemptRow> {
   const now = nowIso();
   const row: AttemptRow = {
@@ -58,6 +58,7 @@ async function newAttempt(
     success_status: 'unknown',
     last_item_id: null,
     completed_at: null,
+    cycle: fields.cycle ?? 1,
     created_at: now,
     updated_at: now,
   };
@@ -89,17 +90,24 @@ export async function launchPreview(
 
 /**
  * For the trainings feature (learner route /training/{id}/module/{moduleId}): the caller has checked that the user
- * takes part in the training and that the module is not locked. One attempt per user, training and module.
+ * takes part in the training and that the module is not locked. One attempt per user, training, module and cycle
+ * (issue 30 point 1: a closed cycle's attempts are archived, so the new cycle starts afresh).
  */
 export async function launchTrainingModule(
   deps: AppDeps,
   tenant: Tenant,
-  ids: { userId: string; trainingId: string; moduleId: string; locale: Actor['locale'] },
+  ids: { userId: string; trainingId: string; moduleId: string; locale: Actor['locale']; cycle: number },
 ): Promise<TLaunchResult> {
   const module = (await findRuntimeModule(deps.db, tenant.id, ids.moduleId, ids.locale)) ?? notFound('module');
   const find = () => findTrainingAttempt(deps.db, tenant.id, ids);
   const create = () =>
-    newAttempt(deps, { clientId: tenant.id, userId: ids.userId, moduleId: module.id, trainingId: ids.trainingId });
+    newAttempt(deps, {
+      clientId: tenant.id,
+      userId: ids.userId,
+      moduleId: module.id,
+      trainingId: ids.trainingId,
+      cycle: ids.cycle,
+    });
   // Two launches at once both find nothing; the unique index lets one insert win and the other reads it back.
   const attempt =
     (await find()) ??

@@ -1,6 +1,6 @@
 import type { TModuleStatus, TSuccessStatus } from '@lms/contracts/scorm-runtime';
 import type { DbOrTrx } from '../../db/database';
-import { deleteTrainingAttemptRows, listTrainingAttempts } from './scorm-runtime.repository';
+import { archiveAttemptRows, deleteTrainingAttemptRows, listTrainingAttempts } from './scorm-runtime.repository';
 
 export type ModuleProgress = {
   userId: string;
@@ -32,3 +32,11 @@ export async function listTrainingProgress(
 /** For the trainings feature: deleting a training deletes its learners' runtime data, in the caller's transaction. */
 export const deleteTrainingAttempts = (db: DbOrTrx, clientId: string, trainingId: string): Promise<void> =>
   deleteTrainingAttemptRows(db, clientId, trainingId);
+
+/** For the trainings feature: a participation's next cycle sets its attempts aside (issue 30 point 1). */
+export const archiveTrainingAttempts = (
+  db: DbOrTrx,
+  clientId: string,
+  trainingId: string,
+  userIds: readonly string[],
+): Promise<void> => archiveAttemptRows(db, clientId, trainingId, userIds);

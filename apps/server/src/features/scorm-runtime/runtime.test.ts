@@ -318,6 +318,7 @@ describeEachDialect('SCORM runtime', (ctx) => {
       trainingId,
       moduleId: setup.moduleId,
       locale: 'de-DE',
+      cycle: 1,
     });
     const training = onContentOrigin(await contentApp(), launched.launchUrl);
     const trainingState = await training.state();
@@ -341,6 +342,7 @@ describeEachDialect('SCORM runtime', (ctx) => {
       trainingId,
       moduleId: setup.moduleId,
       locale: 'de-DE',
+      cycle: 1,
     });
     expect((await onContentOrigin(await contentApp(), again.launchUrl).data(setup.item)).cmi.core.lesson_location).toBe(
       'learner',

@@ -321,12 +321,39 @@ export const listTrainingAttempts = (db: DbOrTrx, clientId: string, trainingId: 
     .where('training_id', '=', trainingId)
     .execute();
 
-/** For the trainings feature: a deleted training's learner attempts go with it (their SCO data cascades). */
+/**
+ * For the trainings feature: a deleted training's learner attempts go with it (their SCO data cascades), those of
+ * closed cycles too.
+ */
 export async function deleteTrainingAttemptRows(db: DbOrTrx, clientId: string, trainingId: string): Promise<void> {
   await db
     .deleteFrom('scorm_attempts')
     .where('client_id', '=', clientId)
+    .where('kind', 'in', ['training', ARCHIVED])
+    .where('training_id', '=', trainingId)
+    .execute();
+}
+
+/**
+ * Issue 30 point 1: the kind of a closed cycle's attempts. Their data is kept, but no launch finds them (the next
+ * cycle starts a new attempt, without resume) and a token still open on one answers 404 (its kind no longer matches),
+ * so a late commit from an old player cannot count in the new cycle.
+ */
+export const ARCHIVED = 'archived';
+
+export async function archiveAttemptRows(
+  db: DbOrTrx,
+  clientId: string,
+  trainingId: string,
+  userIds: readonly string[],
+): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .updateTable('scorm_attempts')
+    .set({ kind: ARCHIVED })
+    .where('client_id', '=', clientId)
     .where('kind', '=', 'training')
     .where('training_id', '=', trainingId)
+    .where('user_id', 'in', userIds)
     .execute();
 }

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 // The scorm-runtime tables' row types, assembled into the Database interface by db/database.ts.
 
 export interface ScormAttemptsTable {
@@ -11,6 +13,8 @@ export interface ScormAttemptsTable {
   success_status: string;
   last_item_id: string | null;
   completed_at: string | null;
+  /** The training cycle it belongs to (issue 30 point 1); a closed cycle's attempts are kind 'archived'. */
+  cycle: Generated<number>;
   created_at: string;
   updated_at: string;
 }

@@ -21,5 +21,10 @@ export {
 } from './training-certificates';
 export { countOpenTrainings, countOverdueParticipants } from './training-figures';
 export { syncTrainingParticipants } from './training-membership';
+export { expireLapsed, openDueCycles } from './training-cycles';
+export { onCourseValidityChanged } from './validity-recompute.job';
+export { trainingGroupIds } from './training-scope';
+export type { ValidityChange } from './training-cycles';
+export { certificateValidity, participationWindows, trainingsWithValidity } from './training-validity';
 export { recordModuleProgress } from './training-progress.service';
 export { countTrainingsOfGroup, coursesOfTrainingGroups } from './training-usage';

@@ -3,6 +3,7 @@ import {
   ZCourseTrainingUserValueList,
   ZRecordModuleBody,
   ZRecordModuleResult,
+  ZTrainingCycleList,
   ZTrainingModuleParams,
   ZUserTraining,
   ZUserTrainingList,
@@ -13,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/access';
 import type { AppDeps } from '../../platform/deps';
 import { sendJsonText } from '../../platform/short-cache';
-import { getMyTraining, launchMyModule, listMyModuleValues, recordModuleOpened } from './learner.service';
+import { getMyTraining, launchMyModule, listMyCycles, listMyModuleValues, recordModuleOpened } from './learner.service';
 import { myTrainingsJson } from './learner-dashboard-cache';
 
 /** Spec section 7, the learner's calls: their trainings, their module values, opening and launching a module. */
@@ -30,6 +31,12 @@ export const learnerRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     '/api/user-course-trainings/:id',
     { schema: { params: ZUserTrainingParams, response: { 200: ZUserTraining } }, config },
     (req) => getMyTraining(deps, actorOf(req), req.params.id),
+  );
+
+  app.get(
+    '/api/user-course-trainings/:id/cycles',
+    { schema: { params: ZUserTrainingParams, response: { 200: ZTrainingCycleList } }, config },
+    (req) => listMyCycles(deps, actorOf(req), req.params.id),
   );
 
   app.get(

@@ -2,6 +2,7 @@ import type { TLaunchResult, TModuleStatus } from '@lms/contracts/scorm-runtime'
 import type {
   TCourseTrainingUserValueList,
   TRecordModuleResult,
+  TTrainingCycleList,
   TUserTraining,
   TUserTrainingList,
 } from '@lms/contracts/trainings';
@@ -22,6 +23,8 @@ import type { ModuleValueRow, ParticipantRow } from './participant.repository';
 import { findTrainingsWithCourse, type findTrainingWithCourse } from './training.repository';
 import { recordModuleProgress } from './training-progress.service';
 import { moduleStates, nextModuleOf, progressOf, trainingStatusOf } from './training-status';
+import { presentValidity } from './training-validity';
+import { cycleHistory } from './training-cycles';
 
 // The learner's side (spec sections 2 and 7): their trainings with module locking, their module values, and what
 // opening a module records. A user sees the trainings they are assigned to; anything else is not found.
@@ -36,8 +39,12 @@ type CourseShown = Pick<TCourse, 'id' | 'title' | 'description' | 'durationMinut
 function presentUserTraining(
   training: Pick<TrainingRow, 'id' | 'start_date' | 'deadline' | 'course_start_date' | 'course_deadline'>,
   course: CourseShown,
-  p: Pick<ParticipantRow, 'started_at' | 'completed_at' | 'is_optional'>,
+  p: Pick<
+    ParticipantRow,
+    'started_at' | 'completed_at' | 'is_optional' | 'status' | 'cycle' | 'valid_until' | 'renewal_opens_at'
+  >,
   values: readonly Pick<ModuleValueRow, 'module_id' | 'status' | 'completed_at'>[],
+  now: string,
 ): TUserTraining {
   const states = moduleStates(course.modules, new Map(values.map((v) => [v.module_id, v.status as TModuleStatus])));
   const progress = progressOf(states);
@@ -56,6 +63,7 @@ function presentUserTraining(
     completedAt: p.completed_at,
     progress: { completed: progress.completed, required: progress.required },
     nextModuleId: nextModuleOf(states),
+    ...presentValidity(p, now),
     modules: states.map((s) => {
       const m = modules.get(s.id)!;
       return {
@@ -101,12 +109,13 @@ async function presentParticipations(
       : moduleValuesOfUser(db, actor.clientId, actor.userId),
   ]);
   const byTraining = new Map(trainings.map((t) => [t.id, t]));
+  const now = nowIso();
   const valuesOf = new Map<string, ModuleValueRow[]>();
   for (const v of values) valuesOf.set(v.training_id, [...(valuesOf.get(v.training_id) ?? []), v]);
   return rows.flatMap((p) => {
     const training = byTraining.get(p.training_id);
     const course = training && courses.get(training.course_id);
-    return training && course ? [presentUserTraining(training, course, p, valuesOf.get(p.training_id) ?? [])] : [];
+    return training && course ? [presentUserTraining(training, course, p, valuesOf.get(p.training_id) ?? [], now)] : [];
   });
 }
 
@@ -145,6 +154,7 @@ export async function listMyTrainings(deps: AppDeps, actor: Actor): Promise<TUse
     if (list) list.push(m);
     else modulesOf.set(m.training_id, [m]);
   }
+  const now = nowIso();
   const items = foldTexts(trainingRows, (r) => r.training_id, actor.locale).map((t) => {
     const rows = modulesOf.get(t.training_id) ?? [];
     const course: CourseShown = {
@@ -164,7 +174,7 @@ export async function listMyTrainings(deps: AppDeps, actor: Actor): Promise<TUse
     const values = rows.flatMap((m) =>
       m.status === null ? [] : [{ module_id: m.id, status: m.status, completed_at: m.completed_at }],
     );
-    return presentUserTraining({ ...t, id: t.training_id }, course, t, values);
+    return presentUserTraining({ ...t, id: t.training_id }, course, t, values, now);
   });
   return { items: items.sort(byDeadline) };
 }
@@ -177,6 +187,12 @@ async function findMyParticipation(db: DbOrTrx, actor: Actor, trainingId: string
 export async function getMyTraining(deps: AppDeps, actor: Actor, trainingId: string): Promise<TUserTraining> {
   const row = await findMyParticipation(deps.db, actor, trainingId);
   return (await presentParticipations(deps.db, actor, [row]))[0] ?? notFound('training');
+}
+
+/** `GET /api/user-course-trainings/{id}/cycles`: my closed cycles of a training (issue 30 point 1), newest first. */
+export async function listMyCycles(deps: AppDeps, actor: Actor, trainingId: string): Promise<TTrainingCycleList> {
+  const row = await findMyParticipation(deps.db, actor, trainingId);
+  return cycleHistory(deps.db, actor.clientId, trainingId, row);
 }
 
 export async function listMyModuleValues(deps: AppDeps, actor: Actor): Promise<TCourseTrainingUserValueList> {
@@ -236,7 +252,7 @@ export async function launchMyModule(
   trainingId: string,
   moduleId: string,
 ): Promise<TLaunchResult> {
-  await deps.db.transaction().execute(async (trx) => {
+  const cycle = await deps.db.transaction().execute(async (trx) => {
     await openableModule(trx, actor, trainingId, moduleId);
     const at = nowIso();
     await recordModuleProgress(trx, {
@@ -247,6 +263,13 @@ export async function launchMyModule(
       status: 'STARTED',
       at,
     });
+    return (await findMyParticipation(trx, actor, trainingId)).cycle;
   });
-  return launchTrainingModule(deps, tenant, { userId: actor.userId, trainingId, moduleId, locale: actor.locale });
+  return launchTrainingModule(deps, tenant, {
+    userId: actor.userId,
+    trainingId,
+    moduleId,
+    locale: actor.locale,
+    cycle,
+  });
 }

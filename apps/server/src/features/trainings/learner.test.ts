@@ -226,7 +226,7 @@ describeEachDialect('the learner journey', (ctx) => {
       'Ümit Muster',
       'Zora Muster',
     ]);
-    expect(page1.counts).toEqual({ participants: 5, pending: 3, started: 2, completed: 0, optional: 0 });
+    expect(page1.counts).toEqual({ participants: 5, pending: 3, started: 2, completed: 0, optional: 0, expired: 0 });
     const started = (await admin.get(url, { status: 'STARTED', sort: 'name', order: 'desc' })).json<Page>();
     expect(started.items.map((i) => [i.name, i.status, i.completedModules])).toEqual([
       ['Zora Muster', 'STARTED', 1],

@@ -1,4 +1,5 @@
 import type { TParticipantListQuery, TParticipantSort, TTrainingCounts } from '@lms/contracts/trainings';
+import type { TValidityState } from '@lms/contracts/validity';
 import { sql, type OrderByItemBuilder, type SqlBool } from 'kysely';
 import type { DbOrTrx } from '../../db/database';
 import { countCapped, likeContains, startsPastCap } from '../../platform/paging';
@@ -51,16 +52,18 @@ function sortKey(scope: UserScope, sort: TParticipantSort) {
  * The rows that decide a training's page and its count are the participant rows alone (they carry client_id); the
  * scope and the search reach the user through the key, so the count of 10,000 participants reads one index.
  */
-function participantRows(
-  db: DbOrTrx,
-  scope: UserScope,
-  trainingId: string,
-  query: TParticipantListQuery & { userId?: string },
-) {
-  let base = db
+const trainingRows = (db: DbOrTrx, clientId: string, trainingId: string) =>
+  db
     .selectFrom('training_participants as p')
-    .where('p.client_id', '=', scope.clientId)
+    .where('p.client_id', '=', clientId)
     .where('p.training_id', '=', trainingId);
+type ParticipantRows = ReturnType<typeof trainingRows>;
+
+/** The status table's query; `now` (tests: a fake clock) is when expiring and valid are judged. */
+export type ParticipantQuery = TParticipantListQuery & { userId?: string; now?: string };
+
+function participantRows(db: DbOrTrx, scope: UserScope, trainingId: string, query: ParticipantQuery) {
+  let base = trainingRows(db, scope.clientId, trainingId);
   if (isGroupScoped(scope))
     base =
       scope.groupIds.length === 0
@@ -72,6 +75,7 @@ function participantRows(
               .where('group_members.group_id', 'in', scope.groupIds),
           );
   if (query.status) base = base.where('p.status', '=', query.status);
+  if (query.validity) base = whereValidity(base, query.validity, query.now ?? new Date().toISOString());
   if (query.userId) base = base.where('p.user_id', '=', query.userId);
   for (const word of searchWords(query.search))
     base = base.where((eb) =>
@@ -86,16 +90,29 @@ function participantRows(
   return base;
 }
 
+/**
+ * Issue 30 point 1, from the index training_participants_validity (client, training, renewal_opens_at, valid_until,
+ * status): valid = completed with the window not open yet; expiring = the window open and the validity not yet
+ * ended (completed before the daily job opened the new cycle, or in the new cycle); expired = marked by the job.
+ */
+function whereValidity(base: ParticipantRows, state: TValidityState, now: string): ParticipantRows {
+  switch (state) {
+    case 'valid':
+      return base
+        .where('p.status', '=', 'COMPLETED')
+        .where((eb) => eb.or([eb('p.renewal_opens_at', 'is', null), eb('p.renewal_opens_at', '>', now)]));
+    case 'expiring':
+      return base.where('p.renewal_opens_at', '<=', now).where('p.valid_until', '>', now);
+    case 'expired':
+      return base.where('p.status', '=', 'EXPIRED');
+  }
+}
+
 const direction = (order: 'asc' | 'desc') => (ob: OrderByItemBuilder) =>
   (order === 'asc' ? ob.asc() : ob.desc()).nullsLast();
 
 /** The user ids of a page of the training's participants, in list order, from the participant rows and sort keys. */
-export const participantPageIds = (
-  db: DbOrTrx,
-  scope: UserScope,
-  trainingId: string,
-  query: TParticipantListQuery & { userId?: string },
-) =>
+export const participantPageIds = (db: DbOrTrx, scope: UserScope, trainingId: string, query: ParticipantQuery) =>
   participantRows(db, scope, trainingId, query)
     .select('p.user_id')
     .orderBy(sortKey(scope, query.sort), direction(query.order))
@@ -107,12 +124,7 @@ export const participantPageIds = (
  * One page of a training's participants with their users, and the capped total. The page is read in two steps (as
  * the user list is): the user ids of the page (participantPageIds), then the rows of those ids with their users.
  */
-export async function listParticipantPage(
-  db: DbOrTrx,
-  scope: UserScope,
-  trainingId: string,
-  query: TParticipantListQuery & { userId?: string },
-) {
+export async function listParticipantPage(db: DbOrTrx, scope: UserScope, trainingId: string, query: ParticipantQuery) {
   const counted = () => countCapped(db, participantRows(db, scope, trainingId, query));
   if (startsPastCap(query)) return { rows: [], ...(await counted()) };
   const pageIds = participantPageIds(db, scope, trainingId, query);
@@ -133,7 +145,14 @@ export async function listParticipantPage(
   return { rows, ...(await counted()) };
 }
 
-const emptyCounts = (): TTrainingCounts => ({ participants: 0, pending: 0, started: 0, completed: 0, optional: 0 });
+const emptyCounts = (): TTrainingCounts => ({
+  participants: 0,
+  pending: 0,
+  started: 0,
+  completed: 0,
+  optional: 0,
+  expired: 0,
+});
 
 /** Assigned participants by status and the number added individually, per training, inside the scope. */
 export async function countParticipants(

@@ -1,5 +1,10 @@
 import type { TModuleStatus } from '@lms/contracts/scorm-runtime';
-import type { TParticipantListQuery, TParticipantPage, TParticipantStatus } from '@lms/contracts/trainings';
+import type {
+  TParticipantListQuery,
+  TParticipantPage,
+  TParticipantStatus,
+  TTrainingCycleList,
+} from '@lms/contracts/trainings';
 import type { DbOrTrx } from '../../db/database';
 import { audit, auditWhoOf } from '../../platform/audit/audit-actor';
 import type { AppDeps } from '../../platform/deps';
@@ -12,6 +17,8 @@ import { findParticipant, moduleValuesOfUsers, updateParticipants } from './part
 import { moduleRulesOf } from './training-progress.service';
 import { findVisibleTraining } from './training-scope';
 import { moduleStates, progressOf, trainingStatusOf } from './training-status';
+import { presentValidity } from './training-validity';
+import { cycleHistory } from './training-cycles';
 
 type PageRow = Awaited<ReturnType<typeof listParticipantPage>>['rows'][number];
 
@@ -29,6 +36,7 @@ async function presentParticipants(
     trainingId,
     rows.map((r) => r.user_id),
   );
+  const now = nowIso();
   return rows.map((r) => {
     const own = values.filter((v) => v.user_id === r.user_id);
     const states = moduleStates(rules, new Map(own.map((v) => [v.module_id, v.status as TModuleStatus])));
@@ -52,6 +60,7 @@ async function presentParticipants(
         status: s.status,
         completedAt: own.find((v) => v.module_id === s.id)?.completed_at ?? null,
       })),
+      ...presentValidity(r, now),
     };
   });
 }
@@ -75,7 +84,7 @@ export async function listParticipantStatuses(
     totalCapped,
     page: query.page,
     pageSize: query.pageSize,
-    counts: counts ?? { participants: 0, pending: 0, started: 0, completed: 0, optional: 0 },
+    counts: counts ?? { participants: 0, pending: 0, started: 0, completed: 0, optional: 0, expired: 0 },
   };
 }
 
@@ -119,4 +128,21 @@ export async function setParticipantOptional(
     }
     return participantStatus(trx, scope, trainingId, training.course_id, userId);
   });
+}
+
+/**
+ * `GET /api/course-training/{id}/participants/{userId}/cycles`: a participant's closed cycles (issue 30 point 1),
+ * for a coordinator who sees them in the status table; anyone else's, and another client's, are not found.
+ */
+export async function listParticipantCycles(
+  deps: AppDeps,
+  actor: Actor,
+  trainingId: string,
+  userId: string,
+): Promise<TTrainingCycleList> {
+  const scope = await resolveUserScope(deps, actor);
+  const training = await findVisibleTraining(deps.db, scope, trainingId);
+  await participantStatus(deps.db, scope, trainingId, training.course_id, userId);
+  const row = (await findParticipant(deps.db, actor.clientId, trainingId, userId)) ?? notFound('participant');
+  return cycleHistory(deps.db, actor.clientId, trainingId, row);
 }

@@ -3,8 +3,11 @@ import { userInScope, type UserScope } from '../users';
 
 // What the reminders feature needs of the trainings' tables (it reaches them through reminder-targets.service.ts).
 
-/** The statuses that are still open: neither COMPLETED nor OPTIONAL (DECISIONS "automatic reminders"). */
-export const OPEN_STATUSES = ['PENDING', 'STARTED'] as const;
+/**
+ * The statuses that are still open: neither COMPLETED nor OPTIONAL (DECISIONS "automatic reminders"); EXPIRED
+ * people (issue 30 point 1) are reminded as any who have not completed.
+ */
+export const OPEN_STATUSES = ['PENDING', 'STARTED', 'EXPIRED'] as const;
 
 /**
  * Up to `limit` assigned participants of a training inside the scope, by user id after `after` (or only `userId`).

@@ -4,23 +4,28 @@ import { findTrainingById, findTrainingsByIds } from './training.repository';
 // What the certificates feature asks of trainings (DECISIONS "certificate": a certificate is made when a user's
 // training becomes COMPLETED, and regenerated for all who completed it).
 
-/** A user's completion of a training: its course and when; undefined when the user has not completed it. */
+/**
+ * A user's completion of a training in its current cycle: its course, when, the cycle and until when it holds
+ * (null: for ever); undefined when the user has not completed the current cycle.
+ */
 export async function findCompletion(
   db: DbOrTrx,
   clientId: string,
   trainingId: string,
   userId: string,
-): Promise<{ courseId: string; completedAt: string } | undefined> {
+): Promise<{ courseId: string; completedAt: string; cycle: number; validUntil: string | null } | undefined> {
   const training = await findTrainingById(db, clientId, trainingId);
   if (!training) return undefined;
   const row = await db
     .selectFrom('training_participants')
-    .select('completed_at')
+    .select(['completed_at', 'cycle', 'valid_until'])
     .where('client_id', '=', clientId)
     .where('training_id', '=', trainingId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  return row?.completed_at ? { courseId: training.course_id, completedAt: row.completed_at } : undefined;
+  return row?.completed_at
+    ? { courseId: training.course_id, completedAt: row.completed_at, cycle: row.cycle, validUntil: row.valid_until }
+    : undefined;
 }
 
 /**

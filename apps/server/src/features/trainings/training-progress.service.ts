@@ -6,6 +6,7 @@ import { listCourseModules } from '../modules';
 import { laterStatus } from '../scorm-runtime';
 import { findParticipant, moduleValuesOf, updateParticipants, upsertModuleValue } from './participant.repository';
 import { findTrainingById } from './training.repository';
+import { findTrainingValidity, validityDates } from './training-validity';
 import { moduleStates, progressOf, trainingStatusOf, type ModuleRule, type ModuleState } from './training-status';
 
 // Where a learner's progress lands: the module value and the training status per user, in the caller's
@@ -71,16 +72,20 @@ export async function recordModuleProgress(
     startedAt !== participant.started_at ||
     completedAt !== participant.completed_at ||
     progress.completed !== participant.completed_modules;
+  const completesNow = completedAt !== null && participant.completed_at === null;
   if (changed) {
+    // Issue 30 point 1: a completion holds for the training's validity; the renewal window opens before its end.
+    const validity = completesNow ? await findTrainingValidity(trx, clientId, trainingId) : undefined;
     await updateParticipants(trx, clientId, trainingId, [userId], {
       status: trainingStatus,
       started_at: startedAt,
       completed_at: completedAt,
       completed_modules: progress.completed,
       updated_at: at,
+      ...(validity && completedAt ? validityDates(completedAt, validity) : {}),
     });
   }
-  if (completedAt !== null && participant.completed_at === null) {
+  if (completesNow) {
     await onTrainingCompleted(trx, { clientId, trainingId, userId, completedAt });
   }
   return {

@@ -21,3 +21,6 @@ export async function findVisibleTraining(db: DbOrTrx, scope: UserScope, id: str
     return notFound('training');
   return training;
 }
+
+/** The groups a training is assigned to (their coordinators hear of its participants' validity). */
+export { groupIdsOfTraining as trainingGroupIds } from './training.repository';

@@ -32,7 +32,7 @@ export async function statusDistribution(
     ])
     .groupBy('p.status')
     .execute();
-  const counts: TTrainingCounts = { participants: 0, pending: 0, started: 0, completed: 0, optional: 0 };
+  const counts: TTrainingCounts = { participants: 0, pending: 0, started: 0, completed: 0, optional: 0, expired: 0 };
   let firstStartedAt: string | null = null;
   let firstCompletedAt: string | null = null;
   const earlier = (a: string | null, b: string | null) => (a === null || (b !== null && b < a) ? b : a);

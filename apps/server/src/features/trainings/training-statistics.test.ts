@@ -27,7 +27,7 @@ describeEachDialect('training statistics', (ctx) => {
     const admin = () => w.admin.get(`/api/course-training/${id}/statistics`);
     // Nobody started yet: counts only, no series.
     expect((await admin()).json()).toEqual({
-      counts: { participants: 6, pending: 6, started: 0, completed: 0, optional: 0 },
+      counts: { participants: 6, pending: 6, started: 0, completed: 0, optional: 0, expired: 0 },
       interval: 'day',
       from: null,
       to: dayAgo(0),
@@ -51,7 +51,7 @@ describeEachDialect('training statistics', (ctx) => {
     const res = await admin();
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      counts: { participants: 5, pending: 1, started: 1, completed: 2, optional: 1 },
+      counts: { participants: 5, pending: 1, started: 1, completed: 2, optional: 1, expired: 0 },
       interval: 'day',
       from: dayAgo(3),
       to: dayAgo(0),
@@ -66,7 +66,7 @@ describeEachDialect('training statistics', (ctx) => {
     // The coordinator sees only their group's members (m0 completed, m2 started).
     const coord = await signIn(app, coordinator);
     expect((await coord.get(`/api/course-training/${id}/statistics`)).json()).toMatchObject({
-      counts: { participants: 2, pending: 0, started: 1, completed: 1, optional: 0 },
+      counts: { participants: 2, pending: 0, started: 1, completed: 1, optional: 0, expired: 0 },
       from: dayAgo(3),
       completions: [
         { date: dayAgo(3), completions: 0, cumulative: 0 },

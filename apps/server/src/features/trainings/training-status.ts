@@ -58,14 +58,17 @@ export const nextModuleOf = (states: readonly ModuleState[]): string | null =>
 /**
  * DECISIONS "training status per user": PENDING until a module is started, STARTED, COMPLETED when every required
  * module is. OPTIONAL (marked by a coordinator) shows instead of PENDING and STARTED; a user who completes anyway
- * is COMPLETED, so their completion and certificate are not hidden.
+ * is COMPLETED, so their completion and certificate are not hidden. EXPIRED (issue 30 point 1, set by the daily job
+ * when a validity ended) stays until the person completes the cycle: starting it does not make them valid again.
  */
 export function trainingStatusOf(p: {
   started_at: string | null;
   completed_at: string | null;
   is_optional: boolean;
+  status?: string;
 }): TTrainingStatus {
   if (p.completed_at) return 'COMPLETED';
   if (p.is_optional) return 'OPTIONAL';
+  if (p.status === 'EXPIRED') return 'EXPIRED';
   return p.started_at ? 'STARTED' : 'PENDING';
 }

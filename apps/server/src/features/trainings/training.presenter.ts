@@ -6,8 +6,9 @@ import { findTrainingGroups } from '../groups';
 import type { UserScope } from '../users';
 import { countParticipants } from './participant-list.repository';
 import { trainingGroupPairs, type TrainingListRow } from './training.repository';
+import { effectiveValidity, ownValidity } from './training-validity';
 
-const NO_COUNTS: TTrainingCounts = { participants: 0, pending: 0, started: 0, completed: 0, optional: 0 };
+const NO_COUNTS: TTrainingCounts = { participants: 0, pending: 0, started: 0, completed: 0, optional: 0, expired: 0 };
 
 /** Rows of the trainings table: course title in the reader's locale, groups, and counts inside the scope. */
 export async function presentTrainings(
@@ -46,6 +47,8 @@ export async function presentTrainings(
       deadline: r.deadline,
       effectiveStartDate: r.start_date ?? r.course_start_date,
       effectiveDeadline: r.deadline ?? r.course_deadline,
+      validity: ownValidity(r),
+      effectiveValidity: effectiveValidity(r),
       counts: count?.counts ?? NO_COUNTS,
       createdAt: r.created_at,
       updatedAt: r.updated_at,

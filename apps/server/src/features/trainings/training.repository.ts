@@ -13,7 +13,18 @@ export type TrainingListRow = TrainingRow & {
   course_start_date: string | null;
   course_deadline: string | null;
   is_course_active: boolean;
+  course_validity_months: number | null;
+  course_renewal_days: number;
 };
+
+/** The course columns beside a training's own (dates, active flag, validity). */
+const COURSE_COLUMNS = [
+  'c.start_date as course_start_date',
+  'c.deadline as course_deadline',
+  'c.is_active as is_course_active',
+  'c.validity_months as course_validity_months',
+  'c.renewal_days as course_renewal_days',
+] as const;
 
 const CHUNK = 500;
 
@@ -172,7 +183,7 @@ export async function listTrainingPage(
       .leftJoin('course_texts as t1', (j) => j.onRef('t1.course_id', '=', 'c.id').on('t1.locale', '=', l1))
       .leftJoin('course_texts as t2', (j) => j.onRef('t2.course_id', '=', 'c.id').on('t2.locale', '=', l2))
       .selectAll('t')
-      .select(['c.start_date as course_start_date', 'c.deadline as course_deadline', 'c.is_active as is_course_active'])
+      .select(COURSE_COLUMNS)
       .orderBy(sortExpression(query.sort), (ob) => (query.order === 'asc' ? ob.asc() : ob.desc()).nullsLast())
       .orderBy('t.id', query.order),
   );
@@ -184,7 +195,7 @@ export const findTrainingWithCourse = (db: DbOrTrx, clientId: string, id: string
     .selectFrom('trainings as t')
     .innerJoin('courses as c', 'c.id', 't.course_id')
     .selectAll('t')
-    .select(['c.start_date as course_start_date', 'c.deadline as course_deadline', 'c.is_active as is_course_active'])
+    .select(COURSE_COLUMNS)
     .where('t.client_id', '=', clientId)
     .where('t.id', '=', id)
     .executeTakeFirst();
@@ -197,11 +208,7 @@ export const findTrainingsWithCourse = (db: DbOrTrx, clientId: string, ids: read
         .selectFrom('trainings as t')
         .innerJoin('courses as c', 'c.id', 't.course_id')
         .selectAll('t')
-        .select([
-          'c.start_date as course_start_date',
-          'c.deadline as course_deadline',
-          'c.is_active as is_course_active',
-        ])
+        .select(COURSE_COLUMNS)
         .where('t.client_id', '=', clientId)
         .where('t.id', 'in', ids)
         .execute();

@@ -7,6 +7,7 @@ import {
   ZParticipantPage,
   ZParticipantStatus,
   ZTraining,
+  ZTrainingCycleList,
   ZTrainingIdParams,
   ZTrainingListQuery,
   ZTrainingPage,
@@ -19,7 +20,7 @@ import { actorOf } from '../../platform/access';
 import type { AppDeps } from '../../platform/deps';
 import { sendJsonText } from '../../platform/short-cache';
 import { participantStatusesJson } from './participant-status-cache';
-import { setParticipantOptional } from './participant.service';
+import { listParticipantCycles, setParticipantOptional } from './participant.service';
 import { getTrainingStatistics } from './training-statistics.service';
 import { createTraining, deleteTraining, getTraining, listTrainings, updateTraining } from './training.service';
 
@@ -71,6 +72,12 @@ export const trainingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     '/api/course-training/:id/participants/:userId/optional',
     { schema: { params: ZTrainingUserParams, body: ZOptionalBody, response: { 200: ZParticipantStatus } }, config },
     (req) => setParticipantOptional(deps, actorOf(req), req.params.id, req.params.userId, req.body.optional),
+  );
+
+  app.get(
+    '/api/course-training/:id/participants/:userId/cycles',
+    { schema: { params: ZTrainingUserParams, response: { 200: ZTrainingCycleList } }, config },
+    (req) => listParticipantCycles(deps, actorOf(req), req.params.id, req.params.userId),
   );
 
   app.get(

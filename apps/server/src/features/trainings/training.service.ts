@@ -5,6 +5,7 @@ import type {
   TTrainingPage,
   TUpdateTrainingBody,
 } from '@lms/contracts/trainings';
+import type { TValidity } from '@lms/contracts/validity';
 import type { DbOrTrx } from '../../db/database';
 import { audit, auditWhoOf } from '../../platform/audit/audit-actor';
 import type { AppDeps } from '../../platform/deps';
@@ -28,8 +29,16 @@ import {
   updateTrainingRow,
 } from './training.repository';
 import { reconcileParticipants } from './training-membership';
+import { enqueueValidityRecompute } from './validity-recompute.job';
 import { presentTrainings } from './training.presenter';
 import { findVisibleTraining, isCoordinatorScope, mayUseGroup } from './training-scope';
+
+/** The training's validity columns: null follows the course. */
+const validityColumns = (validity: TValidity | null) => ({
+  has_own_validity: validity !== null,
+  validity_months: validity?.months ?? null,
+  renewal_days: validity?.renewalDays ?? null,
+});
 
 export async function listTrainings(deps: AppDeps, actor: Actor, query: TTrainingListQuery): Promise<TTrainingPage> {
   const scope = await resolveUserScope(deps, actor);
@@ -94,6 +103,7 @@ export async function createTraining(deps: AppDeps, actor: Actor, body: TCreateT
       course_id: body.courseId,
       start_date: body.startDate,
       deadline: body.deadline,
+      ...validityColumns(body.validity),
       created_by: actor.userId,
       created_at: now,
       updated_at: now,
@@ -129,7 +139,15 @@ export async function updateTraining(
     const now = nowIso();
     const assigns = !!(body.groupIds || body.userIds);
     const assignedBefore = assigns ? await assignmentOf(trx, actor.clientId, id) : null;
-    await updateTrainingRow(trx, actor.clientId, id, { start_date: startDate, deadline, updated_at: now });
+    const validity = body.validity === undefined ? {} : validityColumns(body.validity);
+    await updateTrainingRow(trx, actor.clientId, id, { start_date: startDate, deadline, ...validity, updated_at: now });
+    const changed =
+      body.validity !== undefined &&
+      (training.has_own_validity !== (body.validity !== null) ||
+        (body.validity !== null &&
+          (training.validity_months !== body.validity.months || training.renewal_days !== body.validity.renewalDays)));
+    // Issue 30 point 1: every participant's dates follow the new validity, computed by a job with progress.
+    if (changed) await enqueueValidityRecompute(trx, actor.clientId, [id], actor.userId);
     if (body.groupIds) {
       const current = await groupIdsOfTraining(trx, actor.clientId, id);
       const wanted = new Set(body.groupIds);

@@ -9,6 +9,10 @@ export interface TrainingsTable {
   /** The training's own dates; null: the course's apply. */
   start_date: string | null;
   deadline: string | null;
+  /** Issue 30 point 1: false: the course's validity applies; true: validity_months (null: for ever), renewal_days. */
+  has_own_validity: Generated<boolean>;
+  validity_months: number | null;
+  renewal_days: number | null;
   created_by: string | null;
   created_at: string;
   updated_at: string;
@@ -31,8 +35,13 @@ export interface TrainingParticipantsTable {
   /** Directly or through an assigned group; false: a former participant whose progress is kept as history. */
   is_assigned: Generated<boolean>;
   is_optional: Generated<boolean>;
-  /** PENDING, STARTED, COMPLETED or OPTIONAL: what the status table filters and sorts by. */
+  /** PENDING, STARTED, COMPLETED, OPTIONAL or EXPIRED: what the status table filters and sorts by. */
   status: string;
+  /** Issue 30 point 1: 1 for the first round; each renewal window opens the next (the closed ones: training_cycles). */
+  cycle: Generated<number>;
+  /** The end of the last completion's validity and when its renewal window opens; null: no end. */
+  valid_until: string | null;
+  renewal_opens_at: string | null;
   /** Completed required modules, kept with the status so the table sorts by progress without a join. */
   completed_modules: Generated<number>;
   /** The invitation mail is still to be sent (the training.invitations job sends it). */
@@ -54,4 +63,19 @@ export interface TrainingModuleValuesTable {
   status: string;
   completed_at: string | null;
   updated_at: string;
+}
+
+/** A closed cycle of a participation (issue 30 point 1), kept when the renewal window opened the next one. */
+export interface TrainingCyclesTable {
+  client_id: string;
+  training_id: string;
+  user_id: string;
+  cycle: number;
+  status: string;
+  started_at: string | null;
+  completed_at: string | null;
+  completed_modules: number;
+  required_modules: number;
+  valid_until: string | null;
+  closed_at: string;
 }

@@ -41,7 +41,7 @@ describeEachDialect('trainings', (ctx) => {
       deadline: '2026-06-30',
       effectiveStartDate: '2026-01-01',
       effectiveDeadline: '2026-06-30',
-      counts: { participants: 3, pending: 3, started: 0, completed: 0, optional: 0 },
+      counts: { participants: 3, pending: 3, started: 0, completed: 0, optional: 0, expired: 0 },
     });
     expect((await w.admin.get(`/api/course-training/${training.id}`)).json()).toEqual(training);
     const list = await w.admin.get('/api/course-training', { search: 'ARBEITS', sort: 'deadline' });

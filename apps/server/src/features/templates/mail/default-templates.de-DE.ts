@@ -156,4 +156,56 @@ Wenn Sie den Zugang behalten möchten, genügt eine Anmeldung bis zum {{deadline
 Viele Grüße
 {{clientName}}`,
   },
+  recertification_due: {
+    name: 'Rezertifizierung fällig',
+    subject: 'Zeit zur Auffrischung: „{{courseTitle}}“',
+    bodyText: `Hallo{{#name}} {{name}}{{/name}},
+
+Ihr Abschluss der Schulung „{{courseTitle}}“ ist bis zum {{deadline}} gültig. Bitte absolvieren Sie die Schulung bis dahin erneut, um ihn zu verlängern:
+
+{{link}}
+
+Viele Grüße
+{{clientName}}`,
+  },
+  certification_expired: {
+    name: 'Zertifizierung abgelaufen',
+    subject: 'Ihre Zertifizierung für „{{courseTitle}}“ ist abgelaufen',
+    bodyText: `Hallo{{#name}} {{name}}{{/name}},
+
+Ihr Abschluss der Schulung „{{courseTitle}}“ war bis zum {{deadline}} gültig und ist nun abgelaufen. Bitte absolvieren Sie die Schulung erneut:
+
+{{link}}
+
+Viele Grüße
+{{clientName}}`,
+  },
+  recertification_due_coordinator: {
+    name: 'Rezertifizierung fällig (Koordination)',
+    subject: 'Auffrischung geöffnet: „{{courseTitle}}“',
+    bodyText: `Hallo{{#name}} {{name}}{{/name}},
+
+für diese Teilnehmenden hat der Zeitraum zur Auffrischung der Schulung „{{courseTitle}}“ begonnen:
+
+{{details}}
+
+Zur Statusübersicht: {{link}}
+
+Viele Grüße
+{{clientName}}`,
+  },
+  certification_expired_coordinator: {
+    name: 'Zertifizierung abgelaufen (Koordination)',
+    subject: 'Zertifizierungen abgelaufen: „{{courseTitle}}“',
+    bodyText: `Hallo{{#name}} {{name}}{{/name}},
+
+für diese Teilnehmenden ist die Zertifizierung der Schulung „{{courseTitle}}“ ohne Auffrischung abgelaufen:
+
+{{details}}
+
+Zur Statusübersicht: {{link}}
+
+Viele Grüße
+{{clientName}}`,
+  },
 };

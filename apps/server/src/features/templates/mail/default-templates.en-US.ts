@@ -156,4 +156,56 @@ If you want to keep your account, sign in by {{deadline}}:
 Kind regards
 {{clientName}}`,
   },
+  recertification_due: {
+    name: 'Recertification due',
+    subject: 'Time to renew "{{courseTitle}}"',
+    bodyText: `Hello{{#name}} {{name}}{{/name}},
+
+your completion of the training "{{courseTitle}}" is valid until {{deadline}}. Please complete the training again before then to renew it:
+
+{{link}}
+
+Kind regards
+{{clientName}}`,
+  },
+  certification_expired: {
+    name: 'Certification expired',
+    subject: 'Your certification for "{{courseTitle}}" has expired',
+    bodyText: `Hello{{#name}} {{name}}{{/name}},
+
+your completion of the training "{{courseTitle}}" was valid until {{deadline}} and has now expired. Please complete the training again:
+
+{{link}}
+
+Kind regards
+{{clientName}}`,
+  },
+  recertification_due_coordinator: {
+    name: 'Recertification due (coordinators)',
+    subject: 'Renewal window opened: "{{courseTitle}}"',
+    bodyText: `Hello{{#name}} {{name}}{{/name}},
+
+the renewal window of the training "{{courseTitle}}" has opened for these participants:
+
+{{details}}
+
+The status table: {{link}}
+
+Kind regards
+{{clientName}}`,
+  },
+  certification_expired_coordinator: {
+    name: 'Certification expired (coordinators)',
+    subject: 'Certifications expired: "{{courseTitle}}"',
+    bodyText: `Hello{{#name}} {{name}}{{/name}},
+
+the certification of the training "{{courseTitle}}" has expired without renewal for these participants:
+
+{{details}}
+
+The status table: {{link}}
+
+Kind regards
+{{clientName}}`,
+  },
 };

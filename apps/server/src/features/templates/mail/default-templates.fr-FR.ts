@@ -156,4 +156,56 @@ Si vous souhaitez conserver votre compte, connectez-vous avant le {{deadline}} :
 Cordialement
 {{clientName}}`,
   },
+  recertification_due: {
+    name: 'Recertification à faire',
+    subject: 'Il est temps de renouveler « {{courseTitle}} »',
+    bodyText: `Bonjour{{#name}} {{name}}{{/name}},
+
+votre réussite de la formation « {{courseTitle}} » est valable jusqu’au {{deadline}}. Veuillez suivre la formation à nouveau d’ici là pour la renouveler :
+
+{{link}}
+
+Cordialement
+{{clientName}}`,
+  },
+  certification_expired: {
+    name: 'Certification expirée',
+    subject: 'Votre certification pour « {{courseTitle}} » a expiré',
+    bodyText: `Bonjour{{#name}} {{name}}{{/name}},
+
+votre réussite de la formation « {{courseTitle}} » était valable jusqu’au {{deadline}} et a maintenant expiré. Veuillez suivre la formation à nouveau :
+
+{{link}}
+
+Cordialement
+{{clientName}}`,
+  },
+  recertification_due_coordinator: {
+    name: 'Recertification à faire (coordination)',
+    subject: 'Période de renouvellement ouverte : « {{courseTitle}} »',
+    bodyText: `Bonjour{{#name}} {{name}}{{/name}},
+
+la période de renouvellement de la formation « {{courseTitle}} » a commencé pour ces participants :
+
+{{details}}
+
+Le tableau de suivi : {{link}}
+
+Cordialement
+{{clientName}}`,
+  },
+  certification_expired_coordinator: {
+    name: 'Certification expirée (coordination)',
+    subject: 'Certifications expirées : « {{courseTitle}} »',
+    bodyText: `Bonjour{{#name}} {{name}}{{/name}},
+
+la certification de la formation « {{courseTitle}} » a expiré sans renouvellement pour ces participants :
+
+{{details}}
+
+Le tableau de suivi : {{link}}
+
+Cordialement
+{{clientName}}`,
+  },
 };

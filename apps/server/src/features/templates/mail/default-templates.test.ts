@@ -26,6 +26,10 @@ const OPTIONAL: Record<TMailTemplateKind, TMailPlaceholder[]> = {
   premium_confirmation: ['name', 'link'],
   gdpr_export_ready: ['name'],
   inactivity_warning: ['name'],
+  recertification_due: ['name'],
+  certification_expired: ['name'],
+  recertification_due_coordinator: ['name'],
+  certification_expired_coordinator: ['name'],
 };
 
 const FULL: TMailValues = {

@@ -39,28 +39,32 @@ describeEachDialect('mail templates', (ctx) => {
     return { client, content, items, idOf };
   };
 
-  it('gives every client a standard template of each of the twelve kinds, once', async () => {
+  it('gives every client a standard template of each of the sixteen kinds, once', async () => {
     const { content, items } = await setup();
     expect(items.map((i) => i.kind).sort()).toEqual(
       [
         'activation',
         'appointment_request',
         'certificate_issued',
+        'certification_expired',
+        'certification_expired_coordinator',
         'data_change_request',
         'forgot_username',
         'invitation',
         'password_reset',
         'premium_confirmation',
         'premium_invoice',
+        'recertification_due',
+        'recertification_due_coordinator',
         'reminder',
         'gdpr_export_ready',
         'inactivity_warning',
       ].sort(),
     );
     const again = await content.get('/api/mail-template');
-    expect(again.json()).toMatchObject({ total: 12 });
+    expect(again.json()).toMatchObject({ total: 16 });
     const page = await content.get('/api/mail-template', { pageSize: '10', page: '3' });
-    expect(page.json()).toMatchObject({ total: 12, items: [] });
+    expect(page.json()).toMatchObject({ total: 16, items: [] });
     const filtered = await content.get('/api/mail-template', { kind: 'reminder' });
     expect(filtered.json()).toMatchObject({ total: 1, items: [{ kind: 'reminder', isStandard: true }] });
     const searched = await content.get('/api/mail-template', { search: 'erinnerung' });

@@ -1,6 +1,7 @@
 import { LOCALES, type TLocale } from '@lms/contracts/constants';
 import type { TCourse, TCourseBody } from '@lms/contracts/courses';
 import {
+  Box,
   Checkbox,
   Fieldset,
   Group,
@@ -13,6 +14,8 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field';
+import { ValidityFields } from '../../../components/validity-fields';
+import { NO_VALIDITY, type TValidity } from '@lms/contracts/validity';
 import { CourseTemplateSelect, type CourseTemplateField, type TemplateChoices } from './course-template-select';
 import { LocaleTabs } from '../../../components/locale-tabs';
 
@@ -33,6 +36,7 @@ export type CourseDraft = {
   invoiceProductId: string;
   active: boolean;
   premium: boolean;
+  validity: TValidity;
 };
 
 export function draftOf(course: TCourse | undefined): CourseDraft {
@@ -56,6 +60,7 @@ export function draftOf(course: TCourse | undefined): CourseDraft {
     invoiceProductId: course?.invoiceProductId ?? '',
     active: course?.active ?? true,
     premium: course?.premium ?? false,
+    validity: course?.validity ?? NO_VALIDITY,
   };
 }
 
@@ -87,6 +92,7 @@ export function bodyOf(draft: CourseDraft): TCourseBody {
     invoiceProductId: orNull(draft.invoiceProductId),
     active: draft.active,
     premium: draft.premium,
+    validity: draft.validity,
   };
 }
 
@@ -165,6 +171,9 @@ export function CourseForm({ draft, onChange, modules, activeLocale, onLocale, t
           disabled={modules.length === 0}
           clearable
         />
+        <Box mt="sm">
+          <ValidityFields value={draft.validity} onChange={(v) => set('validity', v)} />
+        </Box>
       </Fieldset>
 
       <Fieldset legend={t('form.mail')}>

@@ -3,6 +3,7 @@ import {
   ZParticipantPage,
   ZParticipantStatus,
   ZTraining,
+  ZTrainingCycleList,
   ZTrainingPage,
   ZTrainingStatistics,
   type TCreateTrainingBody,
@@ -22,7 +23,7 @@ export type TrainingListParams = Pick<
 >;
 export type ParticipantListParams = Pick<
   TParticipantListQuery,
-  'page' | 'pageSize' | 'sort' | 'order' | 'search' | 'status'
+  'page' | 'pageSize' | 'sort' | 'order' | 'search' | 'status' | 'validity'
 >;
 
 export const trainingKeys = {
@@ -31,7 +32,16 @@ export const trainingKeys = {
   one: (id: string) => ['trainings', 'one', id] as const,
   participants: (id: string, p: ParticipantListParams) => ['trainings', 'participants', id, p] as const,
   statistics: (id: string) => ['trainings', 'statistics', id] as const,
+  cycles: (id: string, userId: string) => ['trainings', 'cycles', id, userId] as const,
 };
+
+/** Issue 30 point 1: one participant's cycles (asked when the coordinator opens them). */
+export const useParticipantCycles = (trainingId: string, userId: string | null) =>
+  useQuery({
+    queryKey: trainingKeys.cycles(trainingId, userId ?? ''),
+    queryFn: () => apiGet(`/course-training/${trainingId}/participants/${userId}/cycles`, ZTrainingCycleList),
+    enabled: userId !== null,
+  });
 
 export const useTrainings = (p: TrainingListParams) =>
   useQuery({

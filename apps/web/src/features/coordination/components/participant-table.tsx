@@ -6,6 +6,7 @@ import { CellText, DataTable, type DataColumn, type Sorting } from '../../../com
 import { EmptyState } from '../../../components/empty-state';
 import type { Paging } from '../../../components/table-paging';
 import { StatusBadge } from '../../../components/training-status-badge';
+import { ValidityText } from '../../../components/validity-text';
 import { formatDateTime } from '../../../lib/format';
 
 type Row = TParticipantStatus & { id: string };
@@ -21,6 +22,8 @@ interface Props {
   /** The user a reminder is being sent to. */
   remindingUserId: string | null;
   onRemind: (row: Row) => void;
+  /** Issue 30 point 1: opens the participant's cycles. */
+  onCycles: (row: Row) => void;
 }
 
 /** The participants' status table of one training (server paging and sorting). */
@@ -33,8 +36,9 @@ export function ParticipantTable({
   onOptional,
   remindingUserId,
   onRemind,
+  onCycles,
 }: Props) {
-  const { t, i18n } = useTranslation('trainings');
+  const { t, i18n } = useTranslation(['trainings', 'validity']);
   const when = (iso: string | null) => formatDateTime(iso, i18n.language);
   const columns: DataColumn<Row>[] = [
     {
@@ -74,6 +78,25 @@ export function ParticipantTable({
       sortKey: 'status',
       nowrap: true,
       cell: (row) => <StatusBadge status={row.status} />,
+    },
+    {
+      id: 'validity',
+      header: t('validity:column'),
+      priority: 2,
+      cell: (row) =>
+        row.validity || row.cycle > 1 ? (
+          <Stack gap={2} align="flex-start">
+            <ValidityText validity={row.validity} validUntil={row.validUntil} size="xs" />
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              onClick={() => onCycles(row)}
+              aria-label={t('validity:showCycles', { name: row.name })}
+            >
+              {t('validity:cycle', { cycle: row.cycle })}
+            </Button>
+          </Stack>
+        ) : null,
     },
     {
       id: 'progress',

@@ -15,6 +15,7 @@ const STATUSES = [
   { key: 'started', status: 'STARTED', color: 'blue.6' },
   { key: 'pending', status: 'PENDING', color: 'gray.5' },
   { key: 'optional', status: 'OPTIONAL', color: 'yellow.5' },
+  { key: 'expired', status: 'EXPIRED', color: 'red.7' },
 ] as const;
 
 function StatusChart({ stats }: { stats: TTrainingStatistics }) {

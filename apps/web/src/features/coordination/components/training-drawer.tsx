@@ -1,9 +1,11 @@
 import type { TTrainingPerson } from '@lms/contracts/trainings';
-import { MultiSelect, SimpleGrid, Text } from '@mantine/core';
+import { NO_VALIDITY, type TValidity } from '@lms/contracts/validity';
+import { Checkbox, MultiSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field';
+import { ValidityFields } from '../../../components/validity-fields';
 import { editLoad, FormDrawer, StackedForm, type EditState } from '../../../components/form-drawer';
 import { FormButtons, FormError } from '../../../components/form-submit';
 import { useErrorText } from '../../../lib/error-text';
@@ -22,9 +24,11 @@ interface Draft {
   users: TTrainingPerson[];
   startDate: string;
   deadline: string;
+  /** Issue 30 point 1: null follows the course's validity. */
+  validity: TValidity | null;
 }
 
-const EMPTY: Draft = { course: null, groupIds: [], users: [], startDate: '', deadline: '' };
+const EMPTY: Draft = { course: null, groupIds: [], users: [], startDate: '', deadline: '', validity: null };
 
 /**
  * Create and edit drawer of /coordination/trainings: the course (fixed once created: progress hangs on its
@@ -32,7 +36,7 @@ const EMPTY: Draft = { course: null, groupIds: [], users: [], startDate: '', dea
  * "training": it may override the course's dates).
  */
 export function TrainingDrawer({ state, onClose }: { state: TrainingDrawerState; onClose: () => void }) {
-  const { t, i18n } = useTranslation('trainings');
+  const { t, i18n } = useTranslation(['trainings', 'validity']);
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const editId = state?.mode === 'edit' ? state.id : null;
@@ -55,6 +59,7 @@ export function TrainingDrawer({ state, onClose }: { state: TrainingDrawerState;
             users: training.directUsers,
             startDate: training.startDate ?? '',
             deadline: training.deadline ?? '',
+            validity: training.validity,
           }
         : EMPTY,
     );
@@ -81,6 +86,7 @@ export function TrainingDrawer({ state, onClose }: { state: TrainingDrawerState;
       userIds: draft.users.map((u) => u.id),
       startDate: draft.startDate || null,
       deadline: draft.deadline || null,
+      validity: draft.validity,
     };
     try {
       if (training) await updateTraining(training.id, common);
@@ -103,6 +109,14 @@ export function TrainingDrawer({ state, onClose }: { state: TrainingDrawerState;
     const date = training ? (training[field] === null ? effective : undefined) : draft.course?.[field];
     if (date === undefined) return t('drawer.courseDateUnknown');
     return date ? t('drawer.courseDate', { date: formatDate(date, i18n.language) }) : t('drawer.noCourseDate');
+  };
+
+  /** The course's validity, which applies unless the training sets its own (known once the training is loaded). */
+  const courseValidity = () => {
+    const v = training && training.validity === null ? training.effectiveValidity : undefined;
+    if (!v) return undefined;
+    const value = v.months === null ? t('validity:form.never') : t('validity:form.monthsValue', { count: v.months });
+    return t('validity:form.courseDefault', { value });
   };
 
   return (
@@ -168,6 +182,23 @@ export function TrainingDrawer({ state, onClose }: { state: TrainingDrawerState;
               error={fieldErrors.deadline}
             />
           </SimpleGrid>
+          <Stack gap="xs">
+            <Checkbox
+              label={t('validity:form.own')}
+              description={courseValidity()}
+              checked={draft.validity !== null}
+              onChange={(e) =>
+                set('validity', e.currentTarget.checked ? (training?.effectiveValidity ?? NO_VALIDITY) : null)
+              }
+            />
+            {draft.validity && (
+              <ValidityFields
+                value={draft.validity}
+                onChange={(v) => set('validity', v)}
+                hint={training ? t('validity:form.recompute') : undefined}
+              />
+            )}
+          </Stack>
           <FormButtons busy={busy} onCancel={onClose} submitLabel={t(training ? 'common:save' : 'drawer.create')} />
         </StackedForm>
       )}

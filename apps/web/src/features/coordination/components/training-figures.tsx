@@ -2,14 +2,14 @@ import type { TTrainingCounts } from '@lms/contracts/trainings';
 import { Paper, SimpleGrid, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-const FIGURES = ['participants', 'pending', 'started', 'completed', 'optional'] as const;
+const FIGURES = ['participants', 'pending', 'started', 'completed', 'optional', 'expired'] as const;
 
 /** How many participants are in each status, as figures (a description list: the label names the number). */
 export function TrainingFigures({ counts }: { counts: TTrainingCounts }) {
   const { t, i18n } = useTranslation('trainings');
   const number = new Intl.NumberFormat(i18n.language);
   return (
-    <SimpleGrid component="dl" cols={{ base: 2, xs: 3, md: 5 }} spacing="sm" m={0}>
+    <SimpleGrid component="dl" cols={{ base: 2, xs: 3, md: 6 }} spacing="sm" m={0}>
       {FIGURES.map((key) => (
         <Paper key={key} withBorder radius="md" p="sm">
           <Text component="dt" size="sm" c="dimmed">

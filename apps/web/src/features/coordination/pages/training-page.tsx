@@ -1,5 +1,6 @@
 import { TRAINING_STATUSES, type TParticipantSort, type TTrainingStatus } from '@lms/contracts/trainings';
-import { Alert, Anchor, Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { VALIDITY_STATES, type TValidityState } from '@lms/contracts/validity';
+import { Alert, Anchor, Button, Group, Modal, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +14,15 @@ import { formatDate } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { remindAllOpen, remindParticipant } from '../api/reminders';
-import { refreshTrainings, setOptional, useParticipants, useTraining, useTrainingStatistics } from '../api/trainings';
+import {
+  refreshTrainings,
+  setOptional,
+  useParticipantCycles,
+  useParticipants,
+  useTraining,
+  useTrainingStatistics,
+} from '../api/trainings';
+import { CycleHistory } from '../../../components/cycle-history';
 import { CertificateRegeneration } from '../components/certificate-regeneration';
 import { ParticipantTable } from '../components/participant-table';
 import { TrainingDrawer, type TrainingDrawerState } from '../components/training-drawer';
@@ -28,7 +37,7 @@ const TrainingCharts = lazy(() => import('../components/training-charts'));
  * participant or all open ones (DECISIONS "manual reminder"; a refusal shows its translated code).
  */
 export function TrainingPage() {
-  const { t, i18n } = useTranslation('trainings');
+  const { t, i18n } = useTranslation(['trainings', 'validity']);
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const { id = '' } = useParams();
@@ -38,6 +47,9 @@ export function TrainingPage() {
   const sorting = useSorting<TParticipantSort>('name', paging);
   const search = useListSearch(paging);
   const [status, setStatus] = useState<TTrainingStatus | ''>('');
+  const [validity, setValidity] = useState<TValidityState | ''>('');
+  const [cyclesOf, setCyclesOf] = useState<{ userId: string; name: string } | null>(null);
+  const cycles = useParticipantCycles(id, cyclesOf?.userId ?? null);
   const [drawer, setDrawer] = useState<TrainingDrawerState>(null);
   const [busyUserId, setBusyUserId] = useState<string | null>(null);
   const [remindingUserId, setRemindingUserId] = useState<string | null>(null);
@@ -46,6 +58,7 @@ export function TrainingPage() {
     ...pageQuery(paging, sorting),
     search: search.debounced || undefined,
     status: status || undefined,
+    validity: validity || undefined,
   });
   usePageTitle(training.data?.courseTitle ?? t('detail.title'));
 
@@ -183,17 +196,40 @@ export function TrainingPage() {
             ...TRAINING_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
           ]}
         />
+        <NativeSelect
+          label={t('validity:filter')}
+          w={{ base: '100%', xs: 220 }}
+          value={validity}
+          onChange={(e) => {
+            setValidity(e.currentTarget.value as TValidityState | '');
+            paging.setPage(1);
+          }}
+          data={[
+            { value: '', label: t('validity:any') },
+            ...VALIDITY_STATES.map((v) => ({ value: v, label: t(`validity:state.${v}`) })),
+          ]}
+        />
       </Group>
       <ParticipantTable
         list={list}
         paging={paging}
         sorting={sorting}
-        filtered={Boolean(search.debounced || status)}
+        filtered={Boolean(search.debounced || status || validity)}
         busyUserId={busyUserId}
         onOptional={(row, optional) => void markOptional(row, optional)}
         remindingUserId={remindingUserId}
         onRemind={(row) => void remindOne(row)}
+        onCycles={(row) => setCyclesOf({ userId: row.userId, name: row.name })}
       />
+      <Modal
+        opened={cyclesOf !== null}
+        onClose={() => setCyclesOf(null)}
+        title={cyclesOf ? t('validity:showCycles', { name: cyclesOf.name }) : ''}
+        size="lg"
+        closeButtonProps={{ 'aria-label': t('validity:close') }}
+      >
+        {cycles.data ? <CycleHistory cycles={cycles.data.items} headingOrder={3} /> : <PageLoader />}
+      </Modal>
       <CertificateRegeneration trainingId={tr.id} />
       <TrainingDrawer state={drawer} onClose={() => setDrawer(null)} />
     </Stack>

@@ -2,6 +2,7 @@ import type { TAllDocumentSort } from '@lms/contracts/documents';
 import { Badge, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
+import { ValidityText } from '../../../components/validity-text';
 import { CellText, useSorting } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { PagedTable } from '../../../components/paged-table';
@@ -19,7 +20,7 @@ import { DownloadButton } from '../components/download-button';
  * groups; admins: the whole client), searched, sorted and paged on the server.
  */
 export function AllDocumentsPage() {
-  const { t, i18n } = useTranslation(['documents', 'ui']);
+  const { t, i18n } = useTranslation(['documents', 'ui', 'validity']);
   usePageTitle(t('all.title'));
   const paging = usePaging();
   const sorting = useSorting<TAllDocumentSort>('issuedAt', paging);
@@ -85,6 +86,20 @@ export function AllDocumentsPage() {
                 )}
               </>
             ),
+          },
+          {
+            id: 'validity',
+            header: t('validity:column'),
+            priority: 2,
+            cell: (doc) =>
+              doc.validity ? (
+                <Stack gap={2}>
+                  <ValidityText validity={doc.validity} validUntil={doc.validUntil} size="xs" />
+                  {doc.cycle > 1 && <Text size="xs">{t('validity:cycle', { cycle: doc.cycle })}</Text>}
+                </Stack>
+              ) : (
+                <Text size="sm">{t('validity:forever')}</Text>
+              ),
           },
           {
             id: 'download',

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { CellText, DataTable } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
+import { ValidityText } from '../../../components/validity-text';
 import { formatDay } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { certificatePath, useMyCertificates } from '../api/documents';
@@ -13,7 +14,7 @@ import { DownloadButton } from '../components/download-button';
 
 /** /documents/certificates: my certificates (GET /api/course-certificate), each with its download. */
 export function MyCertificatesPage() {
-  const { t, i18n } = useTranslation(['documents', 'ui']);
+  const { t, i18n } = useTranslation(['documents', 'ui', 'validity']);
   usePageTitle(t('certificates.title'));
   const certificates = useMyCertificates();
   return (
@@ -42,6 +43,19 @@ export function MyCertificatesPage() {
                 )}
               </>
             ),
+          },
+          {
+            id: 'validity',
+            header: t('validity:column'),
+            cell: (c) =>
+              c.validity ? (
+                <Stack gap={2}>
+                  <ValidityText validity={c.validity} validUntil={c.validUntil} size="xs" />
+                  {c.cycle > 1 && <Text size="xs">{t('validity:cycle', { cycle: c.cycle })}</Text>}
+                </Stack>
+              ) : (
+                <Text size="sm">{t('validity:forever')}</Text>
+              ),
           },
           {
             id: 'download',

@@ -3,6 +3,7 @@ import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StatusBadge } from '../../../components/training-status-badge';
+import { ValidityText } from '../../../components/validity-text';
 import { formatDate, formatMinutes, todayIso } from '../../../lib/format';
 import { continueTarget } from './continue-target';
 import { DeadlineText } from './deadline-text';
@@ -35,6 +36,7 @@ export function TrainingCard({ training }: { training: TUserTraining }) {
             <Text size="sm">{t('training.startsOn', { date: formatDate(training.startDate, i18n.language) })}</Text>
           )}
           <DeadlineText deadline={training.deadline} status={training.status} />
+          <ValidityText validity={training.validity} validUntil={training.validUntil} />
           {training.durationMinutes !== null && (
             <Text size="sm">
               {t('training.duration', { duration: formatMinutes(training.durationMinutes, i18n.language) })}

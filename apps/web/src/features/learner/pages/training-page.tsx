@@ -5,7 +5,9 @@ import { PageLoader } from '../../../components/page-loader';
 import { StatusBadge } from '../../../components/training-status-badge';
 import { formatDate, formatMinutes, todayIso } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useMyTraining } from '../../../lib/my-trainings';
+import { useMyTraining, useMyTrainingCycles } from '../../../lib/my-trainings';
+import { CycleHistory } from '../../../components/cycle-history';
+import { ValidityText } from '../../../components/validity-text';
 import { continueTarget } from '../components/continue-target';
 import { DeadlineText } from '../components/deadline-text';
 import { ModuleList } from '../components/module-list';
@@ -18,6 +20,7 @@ export function TrainingPage() {
   const { id = '' } = useParams();
   const query = useMyTraining(id);
   const training = query.data;
+  const cycles = useMyTrainingCycles(id, Boolean(training && (training.cycle > 1 || training.validUntil)));
   usePageTitle(training?.title ?? t('training.title'));
   if (query.isPending) return <PageLoader />;
   if (!training) return <TrainingNotLoaded error={query.error} />;
@@ -46,6 +49,7 @@ export function TrainingPage() {
               <Text size="sm">{t('training.startsOn', { date: formatDate(training.startDate, i18n.language) })}</Text>
             )}
             <DeadlineText deadline={training.deadline} status={training.status} />
+            <ValidityText validity={training.validity} validUntil={training.validUntil} />
             <Text size="sm">
               {t('training.duration', {
                 duration: formatMinutes(training.durationMinutes ?? minutes, i18n.language),
@@ -73,6 +77,7 @@ export function TrainingPage() {
       ) : (
         <ModuleList training={training} />
       )}
+      {cycles.data && cycles.data.items.length > 0 && <CycleHistory cycles={cycles.data.items} />}
     </Stack>
   );
 }

@@ -12,6 +12,7 @@ export function notificationText(m: TMessage, t: TFunction, locale: string, titl
   const values = {
     title: title ?? t('notifications.aTraining'),
     deadline: formatDay(m.data?.deadline, locale),
+    count: m.data?.count ?? 0,
   };
   const type = m.notificationType ?? 'reminder';
   return {
@@ -20,9 +21,14 @@ export function notificationText(m: TMessage, t: TFunction, locale: string, titl
   };
 }
 
+/** Where a notification leads: a coordinator's validity summary to the training's status table. */
+const SUMMARIES: ReadonlySet<string> = new Set(['recertification_due_summary', 'certification_expired_summary']);
+
 export const notificationLink = (m: TMessage): string | null =>
   m.data?.trainingId
     ? m.notificationType === 'certificate_issued'
       ? '/documents/certificates'
-      : `/training/${m.data.trainingId}`
+      : SUMMARIES.has(m.notificationType ?? '')
+        ? `/coordination/trainings/${m.data.trainingId}`
+        : `/training/${m.data.trainingId}`
     : null;
