@@ -137,6 +137,9 @@ export async function readTrainings(db: DbOrTrx, clientId: string, userId: strin
       'p.completed_at as completedAt',
       'p.last_reminder_at as lastReminderAt',
       'p.created_at as assignedAt',
+      'p.cycle',
+      'p.valid_until as validUntil',
+      'p.renewal_opens_at as renewalOpensAt',
     ])
     .where('p.client_id', '=', clientId)
     .where('p.user_id', '=', userId)
@@ -171,7 +174,26 @@ export async function readTrainings(db: DbOrTrx, clientId: string, userId: strin
     .where('user_id', '=', userId)
     .orderBy('sent_at')
     .execute();
-  return { participations, moduleStatuses: modules, reminders };
+  // Issue 30 point 1: the closed cycles of each recertified training, as the history shows them.
+  const cycles = await db
+    .selectFrom('training_cycles')
+    .select([
+      'training_id as trainingId',
+      'cycle',
+      'status',
+      'started_at as startedAt',
+      'completed_at as completedAt',
+      'completed_modules as completedModules',
+      'required_modules as requiredModules',
+      'valid_until as validUntil',
+      'closed_at as closedAt',
+    ])
+    .where('client_id', '=', clientId)
+    .where('user_id', '=', userId)
+    .orderBy('training_id')
+    .orderBy('cycle')
+    .execute();
+  return { participations, cycles, moduleStatuses: modules, reminders };
 }
 
 /** A page of the person's SCORM attempts with the data each SCO reported (the CMI model as stored). */

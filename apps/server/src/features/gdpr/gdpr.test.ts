@@ -19,6 +19,23 @@ describeEachDialect('GDPR requests', (ctx) => {
   it('a participant downloads "my data": one zip with profile, trainings, SCORM results, certificates (PDF), messages, appointment requests, audit entries and a summary in their language; a mail without a secret says it is ready', async () => {
     const w = await gdprWorld(ctx);
     const { PERSON } = w;
+    // A closed recertification cycle (issue 30 point 1) belongs to the person's trainings too.
+    await ctx()
+      .deps.db.insertInto('training_cycles')
+      .values({
+        client_id: w.client.id,
+        training_id: w.trainingId,
+        user_id: w.person.id,
+        cycle: 1,
+        status: 'COMPLETED',
+        started_at: '2025-11-01T08:00:00.000Z',
+        completed_at: '2025-11-02T09:00:00.000Z',
+        completed_modules: 2,
+        required_modules: 2,
+        valid_until: '2026-11-02T09:00:00.000Z',
+        closed_at: '2026-10-03T05:30:00.000Z',
+      })
+      .execute();
     const started = await w.personCaller.post('/api/gdpr/exports');
     expect(started.statusCode).toBe(200);
     const exp = started.json<Export>();
@@ -66,11 +83,15 @@ describeEachDialect('GDPR requests', (ctx) => {
     const trainings = json('trainings.json') as {
       participations: Record<string, unknown>[];
       moduleStatuses: unknown[];
+      cycles: Record<string, unknown>[];
     };
     expect(trainings.participations).toEqual([
       expect.objectContaining({ trainingId: w.trainingId, status: 'COMPLETED', courseTitle: 'Brandschutz (en)' }),
     ]);
     expect(trainings.moduleStatuses).toHaveLength(2);
+    expect(trainings.cycles).toEqual([
+      expect.objectContaining({ trainingId: w.trainingId, cycle: 1, status: 'COMPLETED', completedModules: 2 }),
+    ]);
 
     const scorm = JSON.parse(files.get('scorm.json')?.toString('utf8') ?? '[]') as {
       scos: { cmi: Record<string, string> }[];
