@@ -102,7 +102,8 @@ describe('a content master makes a certificate template: German subtitle and bod
     await textbox(page, 'Text').fill(
       '{{name}} hat am {{date}} an der Unterweisung „{{course}}“ teilgenommen.\n\nDauer: {{duration}}',
     );
-    const preview = await previews.next(from, (p) => p.status === 200);
+    // The answer to this text: a preview still in flight for the subtitle's change may land after `from` under load.
+    const preview = await previews.next(from, (p) => p.status === 200 && p.text.includes('teilgenommen'));
     expect(preview.text).toContain('Nachweis über die Unterweisung');
     expect(preview.text).toContain('Erika Müller hat am');
     expect(preview.text).toContain('an der Unterweisung „Datenschutz-Grundlagen“ teilgenommen.');

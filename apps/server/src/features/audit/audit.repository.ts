@@ -1,19 +1,9 @@
 import type { TAuditFilter } from '@lms/contracts/audit';
 import type { DbOrTrx } from '../../db/database';
+import { AUDIT_READ_COLUMNS, type AuditReadRow } from '../../platform/audit/audit.table';
 
 /** A stored entry as the screen and the export read it (the hash columns stay on the server). */
-export interface AuditRow {
-  seq: number;
-  at: string;
-  actor_kind: string;
-  actor_id: string | null;
-  action: string;
-  object_type: string | null;
-  object_id: string | null;
-  subject_user_id: string | null;
-  personal: string | null;
-  redacted_at: string | null;
-}
+export type AuditRow = AuditReadRow;
 
 const DAY_END = 'T23:59:59.999Z';
 
@@ -31,18 +21,7 @@ export async function readAuditPage(
 ): Promise<AuditRow[]> {
   let q = db
     .selectFrom('audit_entries')
-    .select([
-      'seq',
-      'at',
-      'actor_kind',
-      'actor_id',
-      'action',
-      'object_type',
-      'object_id',
-      'subject_user_id',
-      'personal',
-      'redacted_at',
-    ])
+    .select([...AUDIT_READ_COLUMNS])
     .where('client_id', '=', clientId);
   if (before !== undefined) q = q.where('seq', '<', before);
   if (filter.actorId) q = q.where('actor_id', '=', filter.actorId);

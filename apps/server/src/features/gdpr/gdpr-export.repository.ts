@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database';
+import { AUDIT_READ_COLUMNS } from '../../platform/audit/audit.table';
 
 /**
  * What an access request (Art. 15 and 20) reads about one person, table by table: the counterpart of
@@ -341,17 +342,7 @@ export async function readAuditPage(db: DbOrTrx, clientId: string, userId: strin
   const page = (column: 'subject_user_id' | 'actor_id') =>
     db
       .selectFrom('audit_entries')
-      .select([
-        'seq',
-        'at',
-        'actor_kind',
-        'actor_id',
-        'action',
-        'object_type',
-        'object_id',
-        'subject_user_id',
-        'personal',
-      ])
+      .select([...AUDIT_READ_COLUMNS])
       .where('client_id', '=', clientId)
       .where(column, '=', userId)
       .where('seq', '>', afterSeq)

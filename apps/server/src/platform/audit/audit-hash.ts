@@ -1,21 +1,23 @@
 import { createHash } from 'node:crypto';
+import type { AuditEntriesTable } from './audit.table';
 
 /** The first link's `prev_hash` of every chain. */
 export const AUDIT_GENESIS = '0'.repeat(64);
 
 /** The fields the chain covers, as read from or written to audit_entries. */
-export interface AuditChainFields {
-  client_id: string;
-  seq: number;
-  at: string;
-  actor_kind: string;
-  actor_id: string | null;
-  action: string;
-  object_type: string | null;
-  object_id: string | null;
-  subject_user_id: string | null;
-  personal_hash: string;
-}
+export type AuditChainFields = Pick<
+  AuditEntriesTable,
+  | 'client_id'
+  | 'seq'
+  | 'at'
+  | 'actor_kind'
+  | 'actor_id'
+  | 'action'
+  | 'object_type'
+  | 'object_id'
+  | 'subject_user_id'
+  | 'personal_hash'
+>;
 
 export const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
 

@@ -34,3 +34,20 @@ export interface AuditHeadsTable {
   seq: number;
   hash: string;
 }
+
+/** The columns a reader of the trail sees: the screen, its CSV and a GDPR export (the chain's hashes stay here). */
+export const AUDIT_READ_COLUMNS = [
+  'seq',
+  'at',
+  'actor_kind',
+  'actor_id',
+  'action',
+  'object_type',
+  'object_id',
+  'subject_user_id',
+  'personal',
+  'redacted_at',
+] as const;
+
+/** A stored entry as its readers see it. */
+export type AuditReadRow = Pick<AuditEntriesTable, (typeof AUDIT_READ_COLUMNS)[number]>;

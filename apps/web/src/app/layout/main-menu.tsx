@@ -121,7 +121,9 @@ export function MainMenu({ onNavigate }: { onNavigate: () => void }) {
   const offer = useQuery({
     queryKey: premiumKeys.offer,
     queryFn: () => apiGet('/premium/offer', ZPremiumOffer),
-    enabled: !!user && can(user.role, 'learner.use'),
+    // Not while the password must be changed: every call but a few answers 403 then, and the API client takes a
+    // 403 password_change_required to the change page, away from the legal pages such a user may still read.
+    enabled: !!user && can(user.role, 'learner.use') && !user.passwordChangeRequired,
     staleTime: 5 * 60_000,
   });
   if (!user) return null;
