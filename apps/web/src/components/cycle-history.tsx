@@ -20,7 +20,7 @@ export function CycleHistory({
   cycles: readonly TTrainingCycle[];
   headingOrder?: 2 | 3;
 }) {
-  const { t, i18n } = useTranslation('validity');
+  const { t, i18n } = useTranslation('trainings', { keyPrefix: 'validity' });
   const day = (iso: string | null) => formatDay(iso, i18n.language);
   return (
     <Stack gap="sm">
@@ -63,7 +63,7 @@ export function CycleHistory({
 }
 
 function CertificateDownload({ id, cycle }: { id: string; cycle: number }) {
-  const { t } = useTranslation('validity');
+  const { t } = useTranslation('trainings', { keyPrefix: 'validity' });
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);

@@ -14,7 +14,7 @@ import { JobProgress } from './job-progress';
  * account page for oneself; in the user drawer (userId) for an admin acting for someone of their client.
  */
 export function GdprExports({ userId }: { userId?: string }) {
-  const { t, i18n } = useTranslation('gdpr');
+  const { t, i18n } = useTranslation('account', { keyPrefix: 'gdpr' });
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const exports = useGdprExports(userId);

@@ -17,7 +17,7 @@ export function ValidityFields({
   disabled?: boolean;
   hint?: string;
 }) {
-  const { t } = useTranslation('validity');
+  const { t } = useTranslation('trainings', { keyPrefix: 'validity' });
   const never = value.months === null;
   const number = (v: string | number, fallback: number) => (typeof v === 'number' ? v : Number(v) || fallback);
   return (

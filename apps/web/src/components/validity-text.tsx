@@ -21,7 +21,7 @@ export function ValidityText({
   size?: 'xs' | 'sm';
   badge?: boolean;
 }) {
-  const { t, i18n } = useTranslation('validity');
+  const { t, i18n } = useTranslation('trainings', { keyPrefix: 'validity' });
   if (!validity || !validUntil) return null;
   const date = formatDay(validUntil, i18n.language);
   const text =

@@ -11,7 +11,7 @@ import { ChangeRequestForm } from '../components/change-request-form';
 
 /** /account: my data, my language, my password, and a request to change what only support may change. */
 export function AccountPage() {
-  const { t, i18n } = useTranslation(['account', 'gdpr']);
+  const { t, i18n } = useTranslation('account');
   const errorText = useErrorText();
   usePageTitle(t('titles.account'));
   const profile = useMyProfile();
@@ -74,7 +74,7 @@ export function AccountPage() {
       </Paper>
       <Paper component="section" withBorder p="lg" radius="md" aria-labelledby="gdpr-title">
         <Title order={2} size="h3" id="gdpr-title" mb="sm">
-          {t('gdpr:exports.title')}
+          {t('account:gdpr.exports.title')}
         </Title>
         <GdprExports />
       </Paper>

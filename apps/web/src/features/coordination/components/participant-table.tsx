@@ -38,7 +38,7 @@ export function ParticipantTable({
   onRemind,
   onCycles,
 }: Props) {
-  const { t, i18n } = useTranslation(['trainings', 'validity']);
+  const { t, i18n } = useTranslation('trainings');
   const when = (iso: string | null) => formatDateTime(iso, i18n.language);
   const columns: DataColumn<Row>[] = [
     {
@@ -81,7 +81,7 @@ export function ParticipantTable({
     },
     {
       id: 'validity',
-      header: t('validity:column'),
+      header: t('trainings:validity.column'),
       priority: 2,
       cell: (row) =>
         row.validity || row.cycle > 1 ? (
@@ -91,9 +91,9 @@ export function ParticipantTable({
               size="compact-xs"
               variant="subtle"
               onClick={() => onCycles(row)}
-              aria-label={t('validity:showCycles', { name: row.name })}
+              aria-label={t('trainings:validity.showCycles', { name: row.name })}
             >
-              {t('validity:cycle', { cycle: row.cycle })}
+              {t('trainings:validity.cycle', { cycle: row.cycle })}
             </Button>
           </Stack>
         ) : null,

@@ -36,7 +36,7 @@ const EMPTY: Draft = { course: null, groupIds: [], users: [], startDate: '', dea
  * "training": it may override the course's dates).
  */
 export function TrainingDrawer({ state, onClose }: { state: TrainingDrawerState; onClose: () => void }) {
-  const { t, i18n } = useTranslation(['trainings', 'validity']);
+  const { t, i18n } = useTranslation('trainings');
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const editId = state?.mode === 'edit' ? state.id : null;
@@ -115,8 +115,11 @@ export function TrainingDrawer({ state, onClose }: { state: TrainingDrawerState;
   const courseValidity = () => {
     const v = training && training.validity === null ? training.effectiveValidity : undefined;
     if (!v) return undefined;
-    const value = v.months === null ? t('validity:form.never') : t('validity:form.monthsValue', { count: v.months });
-    return t('validity:form.courseDefault', { value });
+    const value =
+      v.months === null
+        ? t('trainings:validity.form.never')
+        : t('trainings:validity.form.monthsValue', { count: v.months });
+    return t('trainings:validity.form.courseDefault', { value });
   };
 
   return (
@@ -184,7 +187,7 @@ export function TrainingDrawer({ state, onClose }: { state: TrainingDrawerState;
           </SimpleGrid>
           <Stack gap="xs">
             <Checkbox
-              label={t('validity:form.own')}
+              label={t('trainings:validity.form.own')}
               description={courseValidity()}
               checked={draft.validity !== null}
               onChange={(e) =>
@@ -195,7 +198,7 @@ export function TrainingDrawer({ state, onClose }: { state: TrainingDrawerState;
               <ValidityFields
                 value={draft.validity}
                 onChange={(v) => set('validity', v)}
-                hint={training ? t('validity:form.recompute') : undefined}
+                hint={training ? t('trainings:validity.form.recompute') : undefined}
               />
             )}
           </Stack>

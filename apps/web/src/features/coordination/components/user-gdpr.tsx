@@ -14,7 +14,7 @@ import { refreshUsers } from '../api/users';
  * erasure cannot be undone, so it asks for the person's name to be typed, not for a click on "OK".
  */
 export function UserGdpr({ user, onErased }: { user: TUser; onErased: () => void }) {
-  const { t } = useTranslation('gdpr');
+  const { t } = useTranslation('account', { keyPrefix: 'gdpr' });
   const [confirming, setConfirming] = useState(false);
   return (
     <Paper component="section" withBorder p="md" mt="lg" radius="md" aria-labelledby="user-gdpr-title">
@@ -45,7 +45,8 @@ function EraseModal({
   onClose: () => void;
   onErased: () => void;
 }) {
-  const { t } = useTranslation('gdpr');
+  const { t } = useTranslation('account', { keyPrefix: 'gdpr' });
+  const { t: tCommon } = useTranslation();
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const [typed, setTyped] = useState('');
@@ -92,7 +93,7 @@ function EraseModal({
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
-            {t('common:cancel')}
+            {tCommon('cancel')}
           </Button>
           <Button color="red.9" loading={busy} disabled={!matches} onClick={() => void erase()}>
             {t('erase.confirm')}

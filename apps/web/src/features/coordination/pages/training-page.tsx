@@ -37,7 +37,7 @@ const TrainingCharts = lazy(() => import('../components/training-charts'));
  * participant or all open ones (DECISIONS "manual reminder"; a refusal shows its translated code).
  */
 export function TrainingPage() {
-  const { t, i18n } = useTranslation(['trainings', 'validity']);
+  const { t, i18n } = useTranslation('trainings');
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const { id = '' } = useParams();
@@ -197,7 +197,7 @@ export function TrainingPage() {
           ]}
         />
         <NativeSelect
-          label={t('validity:filter')}
+          label={t('trainings:validity.filter')}
           w={{ base: '100%', xs: 220 }}
           value={validity}
           onChange={(e) => {
@@ -205,8 +205,8 @@ export function TrainingPage() {
             paging.setPage(1);
           }}
           data={[
-            { value: '', label: t('validity:any') },
-            ...VALIDITY_STATES.map((v) => ({ value: v, label: t(`validity:state.${v}`) })),
+            { value: '', label: t('trainings:validity.any') },
+            ...VALIDITY_STATES.map((v) => ({ value: v, label: t(`trainings:validity.state.${v}`) })),
           ]}
         />
       </Group>
@@ -224,9 +224,9 @@ export function TrainingPage() {
       <Modal
         opened={cyclesOf !== null}
         onClose={() => setCyclesOf(null)}
-        title={cyclesOf ? t('validity:showCycles', { name: cyclesOf.name }) : ''}
+        title={cyclesOf ? t('trainings:validity.showCycles', { name: cyclesOf.name }) : ''}
         size="lg"
-        closeButtonProps={{ 'aria-label': t('validity:close') }}
+        closeButtonProps={{ 'aria-label': t('trainings:validity.close') }}
       >
         {cycles.data ? <CycleHistory cycles={cycles.data.items} headingOrder={3} /> : <PageLoader />}
       </Modal>

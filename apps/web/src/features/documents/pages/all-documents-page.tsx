@@ -20,7 +20,7 @@ import { DownloadButton } from '../components/download-button';
  * groups; admins: the whole client), searched, sorted and paged on the server.
  */
 export function AllDocumentsPage() {
-  const { t, i18n } = useTranslation(['documents', 'ui', 'validity']);
+  const { t, i18n } = useTranslation(['documents', 'ui', 'trainings']);
   usePageTitle(t('all.title'));
   const paging = usePaging();
   const sorting = useSorting<TAllDocumentSort>('issuedAt', paging);
@@ -89,16 +89,16 @@ export function AllDocumentsPage() {
           },
           {
             id: 'validity',
-            header: t('validity:column'),
+            header: t('trainings:validity.column'),
             priority: 2,
             cell: (doc) =>
               doc.validity ? (
                 <Stack gap={2}>
                   <ValidityText validity={doc.validity} validUntil={doc.validUntil} size="xs" />
-                  {doc.cycle > 1 && <Text size="xs">{t('validity:cycle', { cycle: doc.cycle })}</Text>}
+                  {doc.cycle > 1 && <Text size="xs">{t('trainings:validity.cycle', { cycle: doc.cycle })}</Text>}
                 </Stack>
               ) : (
-                <Text size="sm">{t('validity:forever')}</Text>
+                <Text size="sm">{t('trainings:validity.forever')}</Text>
               ),
           },
           {

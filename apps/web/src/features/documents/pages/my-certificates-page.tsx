@@ -14,7 +14,7 @@ import { DownloadButton } from '../components/download-button';
 
 /** /documents/certificates: my certificates (GET /api/course-certificate), each with its download. */
 export function MyCertificatesPage() {
-  const { t, i18n } = useTranslation(['documents', 'ui', 'validity']);
+  const { t, i18n } = useTranslation(['documents', 'ui', 'trainings']);
   usePageTitle(t('certificates.title'));
   const certificates = useMyCertificates();
   return (
@@ -46,15 +46,15 @@ export function MyCertificatesPage() {
           },
           {
             id: 'validity',
-            header: t('validity:column'),
+            header: t('trainings:validity.column'),
             cell: (c) =>
               c.validity ? (
                 <Stack gap={2}>
                   <ValidityText validity={c.validity} validUntil={c.validUntil} size="xs" />
-                  {c.cycle > 1 && <Text size="xs">{t('validity:cycle', { cycle: c.cycle })}</Text>}
+                  {c.cycle > 1 && <Text size="xs">{t('trainings:validity.cycle', { cycle: c.cycle })}</Text>}
                 </Stack>
               ) : (
-                <Text size="sm">{t('validity:forever')}</Text>
+                <Text size="sm">{t('trainings:validity.forever')}</Text>
               ),
           },
           {

@@ -27,7 +27,7 @@ function changeText(e: TAuditEntry): string {
  * and the CSV export of what the filter finds. The client's ADMIN and the SUPERADMIN.
  */
 export function AuditTab({ clientId }: { clientId: string }) {
-  const { t, i18n } = useTranslation('audit');
+  const { t, i18n } = useTranslation('clients', { keyPrefix: 'auditTrail' });
   const errorText = useErrorText();
   const [draft, setDraft] = useState({ action: '', actorId: '', objectId: '', from: '', to: '' });
   const [filter, setFilter] = useState<TAuditFilter>(EMPTY);

@@ -49,7 +49,7 @@ export function ClientSettingsTab({ clientId }: { clientId: string }) {
 }
 
 function SettingsForm({ clientId, initial }: { clientId: string; initial: Values }) {
-  const { t } = useTranslation('client-settings');
+  const { t } = useTranslation('clients', { keyPrefix: 'settingsTab' });
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const [values, setValues] = useState<Values>(initial);
