@@ -27,7 +27,7 @@ const FIGURES: FigureSpec[] = [
  * may not see (null) is left out; the courses link goes to the course list only for whoever may manage courses.
  */
 export function StaffFigures({ figures, courseListLink }: { figures: THomeFigures; courseListLink: boolean }) {
-  const { t, i18n } = useTranslation('home');
+  const { t, i18n } = useTranslation('learner', { keyPrefix: 'staffHome' });
   const number = new Intl.NumberFormat(i18n.language);
   const shown = FIGURES.filter((f) => figures[f.key] !== null);
   return (

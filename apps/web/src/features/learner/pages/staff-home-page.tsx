@@ -16,7 +16,7 @@ import { TrainingCard } from '../components/training-card';
  * learner's greeting; their own trainings follow when they have any (every role may also learn).
  */
 export function StaffHomePage() {
-  const { t } = useTranslation('home');
+  const { t } = useTranslation('learner', { keyPrefix: 'staffHome' });
   usePageTitle(t('title'));
   const errorText = useErrorText();
   const { user } = useAuth();

@@ -18,7 +18,7 @@ const STATUS_COLOUR: Record<TCertificateVerificationStatus, string> = {
 };
 
 function Answer({ answer }: { answer: TCertificateVerification }) {
-  const { t, i18n } = useTranslation('verify');
+  const { t, i18n } = useTranslation('documents', { keyPrefix: 'verify' });
   const rows: Array<[string, string]> = [
     [t('holder'), answer.holderName],
     [t('training'), answer.courseTitle],
@@ -59,7 +59,7 @@ function Answer({ answer }: { answer: TCertificateVerification }) {
  * another client, shows only that no certificate has this code.
  */
 export function VerifyCertificatePage() {
-  const { t } = useTranslation('verify');
+  const { t } = useTranslation('documents', { keyPrefix: 'verify' });
   usePageTitle(t('title'));
   const { code = '' } = useParams();
   const check = useCertificateVerification(code);
