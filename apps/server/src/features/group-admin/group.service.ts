@@ -19,6 +19,7 @@ import {
   countGroupTrainings,
   addLinks,
   findGroupById,
+  lockGroupForChange,
   findGroupByName,
   normaliseGroupName,
   removeLinks,
@@ -41,7 +42,15 @@ export async function listGroups(deps: AppDeps, actor: Actor, query: TGroupListQ
 
 /** A group the actor may see: a coordinator sees only the groups they coordinate; anything else is 404. */
 async function findVisibleGroup(db: DbOrTrx, scope: UserScope, id: string): Promise<GroupRow> {
-  const group = await findGroupById(db, scope.clientId, id);
+  return visibleOr404(scope, id, await findGroupById(db, scope.clientId, id));
+}
+
+/** The group to change, locked for the rest of the transaction (lockGroupForChange). */
+async function lockVisibleGroup(deps: AppDeps, trx: DbOrTrx, scope: UserScope, id: string): Promise<GroupRow> {
+  return visibleOr404(scope, id, await lockGroupForChange(trx, deps.dialect, scope.clientId, id));
+}
+
+function visibleOr404(scope: UserScope, id: string, group: GroupRow | undefined): GroupRow {
   if (!group || (scope.groupIds !== null && !scope.groupIds.includes(id))) return notFound('group');
   return group;
 }
@@ -143,7 +152,7 @@ export async function updateGroup(
 ): Promise<TGroupDetail> {
   const scope = await resolveUserScope(deps, actor);
   await deps.db.transaction().execute(async (trx) => {
-    const group = await findVisibleGroup(trx, scope, id);
+    const group = await lockVisibleGroup(deps, trx, scope, id);
     if (group.is_externally_managed) badRequest('externally_managed');
     if (body.name !== undefined && body.name !== group.name) {
       await assertNameFree(trx, actor.clientId, body.name, id);
@@ -174,7 +183,7 @@ export async function updateGroup(
 export async function deleteGroup(deps: AppDeps, actor: Actor, id: string): Promise<void> {
   const scope = await resolveUserScope(deps, actor);
   await deps.db.transaction().execute(async (trx) => {
-    const group = await findVisibleGroup(trx, scope, id);
+    const group = await lockVisibleGroup(deps, trx, scope, id);
     if (group.is_externally_managed) badRequest('externally_managed');
     if (scope.groupIds !== null) badRequest('group_coordinator_leave');
     const members = await userIdsOfGroup(trx, actor.clientId, id, 'group_members');

@@ -1,6 +1,6 @@
 import type { TGroupRef } from '@lms/contracts/users';
 import type { Selectable } from 'kysely';
-import type { DbOrTrx, GroupsTable } from '../../db/database';
+import type { DbOrTrx, Dialect, GroupsTable } from '../../db/database';
 import { nowIso } from '../../platform/ids';
 import { chunks } from '../../db/chunks';
 
@@ -11,6 +11,19 @@ export const normaliseGroupName = (name: string): string => name.trim().toLowerC
 
 export const findGroupById = (db: DbOrTrx, clientId: string, id: string) =>
   db.selectFrom('groups').selectAll().where('client_id', '=', clientId).where('id', '=', id).executeTakeFirst();
+
+/**
+ * The group row, locked until the transaction ends on PostgreSQL, so that concurrent changes of one group (its name,
+ * members, coordinators) run one after another: each takes the row first, before any member row. Without it, one
+ * renaming the group (a unique-index column: a key update) while two others add the same member deadlocked (the
+ * second adder waits on the first's index entry, whose foreign-key check waits on the rename, which waits on the
+ * second's). FOR NO KEY UPDATE, not FOR UPDATE: the foreign-key checks of other features' member inserts (FOR KEY
+ * SHARE) do not wait for it. SQLite runs one writer at a time.
+ */
+export async function lockGroupForChange(db: DbOrTrx, dialect: Dialect, clientId: string, id: string) {
+  const query = db.selectFrom('groups').selectAll().where('client_id', '=', clientId).where('id', '=', id);
+  return (dialect === 'postgres' ? query.forNoKeyUpdate() : query).executeTakeFirst();
+}
 
 export const findGroupsByIds = (db: DbOrTrx, clientId: string, ids: readonly string[]): Promise<GroupRow[]> =>
   ids.length === 0

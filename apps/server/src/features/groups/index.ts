@@ -31,6 +31,7 @@ export {
   countMembers,
   findGroupById,
   findGroupByName,
+  lockGroupForChange,
   normaliseGroupName,
   removeLinks,
   userIdsOfGroup,
