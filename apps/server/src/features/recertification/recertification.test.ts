@@ -338,8 +338,8 @@ describeEachDialect(
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toMatchObject({ error: 'validation_failed' });
     });
-    // Files on local disk, also in the S3 run: an S3 request is signed with the time, and every S3 server refuses one
-    // signed on a clock faked a year ahead (RequestTimeTooSkewed). Storage has its own S3 tests.
   },
+  // Files on local disk, also in the S3 run: an S3 request is signed with the time, and every S3 server refuses one
+  // signed on a clock faked a year ahead (RequestTimeTooSkewed). Storage has its own S3 tests.
   { storage: { kind: 'local' } },
 );
