@@ -69,11 +69,11 @@ describe('translations: no English in the German or French UI', () => {
   });
 
   it.each(OTHERS)('every server error code and SMTP test reason reads in %s, not in English', (locale) => {
-    const english = namespace('en-US', 'common.json');
-    const other = namespace(locale, 'common.json');
+    const english = namespace('en-US', 'errors.json');
+    const other = namespace(locale, 'errors.json');
     const problems: string[] = [];
     for (const code of ERROR_CODES) {
-      const key = `errors.${code}`;
+      const key = code;
       const text = other.get(key);
       if (!text || !english.get(key)) problems.push(`${code} has no text`);
       else if (untranslated(locale, english.get(key) ?? '', text).length > 0) problems.push(`${code}: "${text}"`);

@@ -3,6 +3,7 @@ import { STATUS_ACCESS_TOKEN_EXPIRED, ZApiError, type TErrorCode } from '@lms/co
 import type { z } from 'zod';
 import { openApiDialog } from './api-dialogs';
 import { clearAuth, getAuthState, rememberRedirectPath, setClientNotFound } from './auth-store';
+import { loadErrorTexts } from './i18n';
 import { currentPath, navigateTo } from './navigation';
 import {
   CLIENT_NOT_FOUND_PATH,
@@ -57,6 +58,8 @@ const retryDelay = (attempt: number): number =>
   API_RETRY_DELAYS_MS[Math.min(attempt, API_RETRY_DELAYS_MS.length - 1)] ?? 2500;
 
 async function toApiError(res: Response): Promise<ApiError> {
+  // Whoever catches it may show its text at once (lib/error-text.ts), also with i18n.t outside React.
+  await loadErrorTexts();
   const body: unknown = await res.json().catch(() => undefined);
   const parsed = ZApiError.safeParse(body);
   if (parsed.success) return new ApiError(res.status, parsed.data.error, parsed.data.message, parsed.data.details);
@@ -78,7 +81,10 @@ async function send(path: string, init: RequestInit, opts: ApiOptions): Promise<
       await accessTokenSource?.refresh().catch(() => undefined);
     } catch (err) {
       if (opts.signal?.aborted) throw err;
-      if (attempt >= API_RETRIES) throw new ApiError(0, 'network_error', 'Network error');
+      if (attempt >= API_RETRIES) {
+        await loadErrorTexts();
+        throw new ApiError(0, 'network_error', 'Network error');
+      }
     }
     await sleep(retryDelay(attempt));
   }

@@ -6,24 +6,27 @@ import { isApiError } from './api-client';
 
 /**
  * The translated text of an error (ARCHITECTURE section 5: the web app shows the translated text of the code).
- * Keys live in the `common` namespace as `errors.<code>`; anything that is not an API error is "unknown".
+ * Keys live in the `errors` namespace by code; anything that is not an API error is "unknown". The namespace is not
+ * one of the first visit's: lib/api-client.ts loads it before it hands on an API error (lib/i18n.ts loadErrorTexts).
  */
 export function errorTextKey(err: unknown): string {
-  if (isApiError(err)) return `common:errors.${err.code}`;
-  return 'common:errors.unknown_error';
+  if (isApiError(err)) return `errors:${err.code}`;
+  return 'errors:unknown_error';
 }
 
 /**
  * A wrong file type names what the field takes when the server says so (`details.expected`, e.g. ['pdf']): "Only PDF
  * files are allowed" instead of the catalogue's general text (issue 12: a ZIP uploaded as a course PDF).
  */
-function withParams(err: unknown, t: (key: string, options?: Record<string, unknown>) => string): string {
+function withParams(err: unknown, t: (key: string | string[], options?: Record<string, unknown>) => string): string {
   const expected = isApiError(err) && err.code === 'unknown_file_type' ? err.details?.expected : undefined;
   if (Array.isArray(expected) && expected.length > 0)
     return t('forms:onlyFileTypes', { types: expected.map((x) => String(x).toUpperCase()).join(', ') });
   // A CSV file in an encoding the import cannot read: the text names the first line that is wrong (issue 28).
   const line = isApiError(err) && err.code === 'csv_encoding' ? err.details?.line : undefined;
   if (typeof line === 'number') return t(errorTextKey(err), { line });
+  // Offline, the error texts may not have come: the frame's own connection text stands in.
+  if (isApiError(err) && err.code === 'network_error') return t([errorTextKey(err), 'common:connectionError.text']);
   return t(errorTextKey(err));
 }
 
@@ -32,7 +35,7 @@ export function errorText(err: unknown): string {
 }
 
 export function useErrorText(): (err: unknown) => string {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['errors', 'forms']);
   return useCallback((err: unknown) => withParams(err, (key, options) => t(key, options)), [t]);
 }
 

@@ -12,6 +12,15 @@ import { FIRST_NAMESPACES } from './i18n-namespaces';
 const loaders = import.meta.glob<ResourceKey>('../locales/*/*.json', { import: 'default' });
 const loaderOf = (locale: string, ns: string) => loaders[`../locales/${locale}/${ns}.json`];
 
+/**
+ * The error texts (`errors`, by code), kept off the first visit (3.9 KB of its gzipped code): lib/api-client.ts waits
+ * for them before it hands on an API error, so that a catch may show its text at once, also with i18n.t outside
+ * React; a component that shows one without a request names the namespace in its useTranslation (lib/error-text.ts).
+ */
+export const ERRORS_NAMESPACE = 'errors';
+export const loadErrorTexts = (): Promise<unknown> =>
+  i18n.isInitialized ? i18n.loadNamespaces(ERRORS_NAMESPACE).catch(() => undefined) : Promise.resolve();
+
 const lazyLocales: BackendModule = {
   type: 'backend',
   init: () => undefined,

@@ -42,11 +42,11 @@ describe('locale files (ARCHITECTURE section 3: every string in de-DE, en-US and
     });
   }
 
-  it('common.json translates every error code of the contracts catalogue', () => {
+  it('errors.json translates every error code of the contracts catalogue', () => {
     for (const locale of LOCALES) {
-      const errors = (readJson(locale, 'common.json') as { errors: Record<string, string> }).errors;
+      const errors = readJson(locale, 'errors.json') as Record<string, string>;
       const missing = ERROR_CODES.filter((code) => !errors[code]);
-      expect(missing, `${locale}/common.json errors.<code>`).toEqual([]);
+      expect(missing, `${locale}/errors.json <code>`).toEqual([]);
     }
   });
 });

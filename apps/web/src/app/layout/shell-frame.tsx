@@ -15,7 +15,9 @@ import { UserMenu } from './user-menu';
  * the content (spec section 2). The footer scrolls with the page instead of taking a fixed strip off every screen.
  */
 export function ShellFrame({ children, notice }: { children: ReactNode; notice?: ReactNode }) {
-  const { t } = useTranslation();
+  // The error texts come with the signed-in frame (lib/i18n.ts loadErrorTexts): a notice about an answer that is no
+  // API error (errorText's unknown_error) then has its text too.
+  const { t } = useTranslation(['common', 'errors']);
   const [opened, { toggle, close }] = useDisclosure(false);
   return (
     <AppShell

@@ -13,7 +13,7 @@ const EMPTY = { name: '', email: '', subject: '', message: '' };
 
 /** Forgot username (spec section 5): full name required, the other fields too; it goes to the support address. */
 export function ForgotUsernameForm() {
-  const { t, i18n } = useTranslation('account');
+  const { t, i18n } = useTranslation(['account', 'errors']);
   const [form, setForm] = useState(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof typeof EMPTY, string>>>({});
   const [error, setError] = useState<string | null>(null);
@@ -26,7 +26,7 @@ export function ForgotUsernameForm() {
     setError(null);
     const missing: typeof errors = {};
     if (form.name.trim().split(/\s+/).filter(Boolean).length < 2)
-      missing.name = t('common:errors.forgot_username_name_required');
+      missing.name = t('errors:forgot_username_name_required');
     for (const k of ['email', 'subject', 'message'] as const)
       if (!form[k].trim()) missing[k] = t('forgotUsername.required');
     setErrors(missing);
@@ -40,7 +40,7 @@ export function ForgotUsernameForm() {
       // Spec section 8: "forgot-username request failure (maybe already requested)".
       setError(
         isApiError(err) && err.code === 'forgot_username_name_required'
-          ? t('common:errors.forgot_username_name_required')
+          ? t('errors:forgot_username_name_required')
           : t('forgotUsername.failed'),
       );
     } finally {

@@ -17,11 +17,11 @@ import { notifySuccess } from '../../../lib/notify';
 
 /** The link's own failure: "activation failed" or "reset link expired" (spec section 8). */
 const linkErrorKey = (purpose: TTokenPurpose) =>
-  purpose === 'activation' ? 'common:errors.activation_failed' : 'common:errors.reset_link_expired';
+  purpose === 'activation' ? 'errors:activation_failed' : 'errors:reset_link_expired';
 
 /** /reset-password?token=... and /init-password?token=...: the new password, with the live checklist. */
 export function SetPasswordForm({ token, purpose }: { token: string; purpose: TTokenPurpose }) {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation(['account', 'errors']);
   const errorText = useErrorText();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

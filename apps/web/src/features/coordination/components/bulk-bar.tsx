@@ -24,7 +24,7 @@ const needsGroup = (a: TBulkAction | '') => a === 'addToGroup' || a === 'removeF
  * for confirmation; the server answers its own code when a rule is broken, and then nothing has changed.
  */
 export function BulkBar({ selection, count, countCapped = false, onDone }: Props) {
-  const { t, i18n } = useTranslation('users');
+  const { t, i18n } = useTranslation(['users', 'errors']);
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const groups = useAllGroups();
@@ -42,7 +42,7 @@ export function BulkBar({ selection, count, countCapped = false, onDone }: Props
   const blocked = nothingSelected
     ? t('bulk.selectFirst')
     : !action
-      ? t('common:errors.no_action_selected')
+      ? t('errors:no_action_selected')
       : needsGroup(action) && !groupId
         ? t('bulk.noGroup')
         : null;
@@ -52,8 +52,8 @@ export function BulkBar({ selection, count, countCapped = false, onDone }: Props
   const start = async () => {
     setError(null);
     // The same messages the server's codes carry (spec section 8), before a call that would fail anyway.
-    if (!action) return setError(t('common:errors.no_action_selected'));
-    if (!selection || count === 0) return setError(t('common:errors.no_users_selected'));
+    if (!action) return setError(t('errors:no_action_selected'));
+    if (!selection || count === 0) return setError(t('errors:no_users_selected'));
     if (needsGroup(action) && !groupId) return setError(t('bulk.noGroup'));
     if (action !== 'export') return setConfirming(true);
     setBusy(true);

@@ -39,7 +39,7 @@ function assignableRoles(actorRole: TRole, isSelf: boolean): TRole[] {
 
 /** Create and edit drawer of /coordination/users. */
 export function UserDrawer({ state, onClose }: { state: DrawerState; onClose: () => void }) {
-  const { t, i18n } = useTranslation('users');
+  const { t, i18n } = useTranslation(['users', 'errors']);
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const { user: me } = useAuth();
@@ -75,7 +75,7 @@ export function UserDrawer({ state, onClose }: { state: DrawerState; onClose: ()
     const missing: Partial<Record<keyof UserDraft, string>> = {};
     if (!draft.firstName.trim()) missing.firstName = t('form.required');
     if (!draft.lastName.trim()) missing.lastName = t('form.required');
-    if (!draft.email.trim() && !draft.username.trim()) missing.email = t('common:errors.user_login_required');
+    if (!draft.email.trim() && !draft.username.trim()) missing.email = t('errors:user_login_required');
     setFieldErrors(missing);
     if (Object.keys(missing).length > 0) return;
     setBusy(true);
@@ -184,7 +184,7 @@ export function UserDrawer({ state, onClose }: { state: DrawerState; onClose: ()
 
 /** Upload (png, jpg, webp; the server checks the bytes and resizes) and removal of the profile picture. */
 function PictureButtons({ user, onError }: { user: TUser; onError: (message: string) => void }) {
-  const { t } = useTranslation('users');
+  const { t } = useTranslation(['users', 'errors']);
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);

@@ -37,7 +37,7 @@ const TrainingCharts = lazy(() => import('../components/training-charts'));
  * participant or all open ones (DECISIONS "manual reminder"; a refusal shows its translated code).
  */
 export function TrainingPage() {
-  const { t, i18n } = useTranslation('trainings');
+  const { t, i18n } = useTranslation(['trainings', 'errors']);
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const { id = '' } = useParams();
@@ -94,7 +94,7 @@ export function TrainingPage() {
       const result = await remindAllOpen(id);
       // Each skipped group as "2 × <the text its refusal code has>".
       const skipped = Object.entries(result.skipped).map(([code, count]) =>
-        t('reminders.skipped', { count, reason: t(`common:errors.${code}`) }),
+        t('reminders.skipped', { count, reason: t(`errors:${code}`) }),
       );
       notifySuccess([t('reminders.allSent', { count: result.sent }), ...skipped].join(' '));
       await refreshTrainings(queryClient);

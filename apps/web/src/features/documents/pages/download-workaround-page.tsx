@@ -16,7 +16,7 @@ import { workaroundFilePath } from '../api/documents';
  * link the user clicks; a type the app does not serve answers `unknown_file_type` ("open only from the app").
  */
 export function DownloadWorkaroundPage() {
-  const { t } = useTranslation('documents');
+  const { t } = useTranslation(['documents', 'errors']);
   usePageTitle(t('workaround.title'));
   const [params] = useSearchParams();
   const type = params.get('type') ?? '';
@@ -36,7 +36,7 @@ export function DownloadWorkaroundPage() {
   const failure = () => {
     const err = file.error;
     if (isApiError(err) && (err.code === 'unknown_file_type' || err.code === 'validation_failed'))
-      return t('common:errors.unknown_file_type');
+      return t('errors:unknown_file_type');
     return `${t('downloadFailed')} ${t(errorTextKey(err))}`;
   };
   return (
@@ -44,7 +44,7 @@ export function DownloadWorkaroundPage() {
       <PageHeader title={t('workaround.title')} intro={t('workaround.intro')} />
       {!named && (
         <Alert color="orange" variant="light" role="alert">
-          {t('common:errors.unknown_file_type')}
+          {t('errors:unknown_file_type')}
         </Alert>
       )}
       {named && file.isPending && <PageLoader />}
