@@ -10,6 +10,7 @@ export default defineConfig({
       'apps/server/src/**/*.test.ts',
       'apps/server/test/**/*.test.ts',
       'apps/web/src/**/*.test.ts',
+      'apps/web/*.test.ts',
     ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
