@@ -86,6 +86,11 @@ describe('documents: my downloads, my certificates, all certificates and the dow
     expect(download.suggestedFilename()).toBe(GERMAN_FILE);
     const saved = await download.path();
     expect(readFileSync(saved).subarray(0, 5).toString()).toBe('%PDF-');
+    // Where a browser ignores the download, the notice after it leads to the file's page of its own (issue 32).
+    const offer = page.getByRole('link', { name: 'Kein Download? Datei auf eigener Seite öffnen' });
+    await offer.waitFor();
+    expect(await offer.getAttribute('href')).toBe(`/documents-download-workaround?type=course-file&id=${fileId}`);
+    await expectAccessible(page, 'my downloads, after a download');
 
     // In English the English file is shown instead.
     await page.getByRole('combobox', { name: 'Sprache' }).selectOption('en-US');
@@ -114,7 +119,14 @@ describe('documents: my downloads, my certificates, all certificates and the dow
   it('offers the file through the download workaround and refuses a type the app does not serve', async () => {
     const { context, page } = await openPage(browser);
     await signIn(page, server, 'participant@demo.example');
-    await page.goto(server.url(`/documents-download-workaround?type=course-file&id=${fileId}`));
+    // Reached as a reader reaches it: from the notice of a download on the downloads page.
+    await page.goto(server.url('/documents'));
+    await page
+      .getByRole('region', { name: COURSE })
+      .getByRole('button', { name: `${GERMAN_FILE} herunterladen` })
+      .click();
+    await page.getByRole('link', { name: 'Kein Download? Datei auf eigener Seite öffnen' }).click();
+    await page.waitForURL(server.url(`/documents-download-workaround?type=course-file&id=${fileId}`));
     await expect.poll(() => heading(page).textContent()).toBe('Datei herunterladen');
     const save = page.getByRole('link', { name: `${GERMAN_FILE} speichern` });
     await save.waitFor();

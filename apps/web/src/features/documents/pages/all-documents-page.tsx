@@ -109,6 +109,7 @@ export function AllDocumentsPage() {
               <DownloadButton
                 path={certificatePath(doc.id)}
                 fileName={t('all.fileName', { course: doc.courseTitle, name: doc.userName })}
+                workaround={{ type: 'certificate', id: doc.id }}
               />
             ),
           },

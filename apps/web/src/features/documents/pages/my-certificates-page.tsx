@@ -61,7 +61,13 @@ export function MyCertificatesPage() {
             id: 'download',
             header: t('fields.download'),
             actions: true,
-            cell: (c) => <DownloadButton path={certificatePath(c.id)} fileName={c.fileName} />,
+            cell: (c) => (
+              <DownloadButton
+                path={certificatePath(c.id)}
+                fileName={c.fileName}
+                workaround={{ type: 'certificate', id: c.id }}
+              />
+            ),
           },
         ]}
         empty={

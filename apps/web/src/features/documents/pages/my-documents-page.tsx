@@ -30,7 +30,11 @@ export function MyDocumentsPage() {
           })}
         </Text>
       </div>
-      <DownloadButton path={courseFilePath(file.id)} fileName={file.fileName} />
+      <DownloadButton
+        path={courseFilePath(file.id)}
+        fileName={file.fileName}
+        workaround={{ type: 'course-file', id: file.id }}
+      />
     </Group>
   );
   return (
