@@ -213,7 +213,7 @@ describe('a content master makes a certificate template: German subtitle and bod
       ).items;
     await expect.poll(async () => (await mine()).length, { timeout: 20_000 }).toBe(1);
     const [certificate] = await mine();
-    expect(certificate?.fileName).toBe('Teilnahmebescheinigung – Datenschutz im Vertrieb – Paula Participant.pdf');
+    expect(certificate?.fileName).toBe('Zertifikat – Datenschutz im Vertrieb – Paula Participant.pdf');
     const login = await fetch(server.url('/api/user/login'), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -237,13 +237,13 @@ describe('a content master makes a certificate template: German subtitle and bod
     });
     await signIn(page, server, 'admin@demo.example');
     await page.goto(server.url(`/coordination/trainings/${training.id}`));
-    await page.getByRole('heading', { name: 'Teilnahmebescheinigungen' }).waitFor();
-    await page.getByRole('button', { name: 'Bescheinigungen neu erstellen' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Teilnahmebescheinigungen' });
+    await page.getByRole('heading', { name: 'Zertifikate', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Zertifikate neu erstellen' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Zertifikate', exact: true });
     await confirm.waitFor();
     await expectAccessible(page, 'regeneration confirmation');
-    await confirm.getByRole('button', { name: 'Bescheinigungen neu erstellen' }).click();
-    await page.getByText('1 Bescheinigung neu erstellt.').waitFor({ timeout: 20_000 });
+    await confirm.getByRole('button', { name: 'Zertifikate neu erstellen' }).click();
+    await page.getByText('1 Zertifikat neu erstellt.').waitFor({ timeout: 20_000 });
     expect(nativeDialogs).toEqual([]);
     await expect.poll(() => page.getByText('1 von 1 erledigt: 1 erfolgreich, 0 fehlgeschlagen').count()).toBe(1);
     await expectAccessible(page, 'training with certificate regeneration');

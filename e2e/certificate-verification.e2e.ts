@@ -98,14 +98,14 @@ describe('certificate verification: the public page and a coordinator’s withdr
     await screenshotsAtWidths(page, 'verify-withdrawn-de');
 
     await page.goto(server.url(`/verify/${'Z'.repeat(28)}`));
-    await expect.poll(() => page.getByRole('status').textContent()).toContain('Keine Bescheinigung gefunden');
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('Kein Zertifikat gefunden');
     expect(await page.locator('body').textContent()).not.toContain('Paula');
     await expectAccessible(page, 'verify: wrong code');
     await screenshotsAtWidths(page, 'verify-unknown-de');
 
     // The demo's second client: the first client's code is unknown there, as a wrong code is.
     await page.goto(server.url(`/verify/${CODES.valid}`, 'beta.localhost'));
-    await expect.poll(() => page.getByRole('status').textContent()).toContain('Keine Bescheinigung gefunden');
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('Kein Zertifikat gefunden');
     expect(await page.locator('body').textContent()).not.toContain('Paula');
 
     await page.goto(server.url(`/verify/${CODES.valid}`));
@@ -134,18 +134,18 @@ describe('certificate verification: the public page and a coordinator’s withdr
     await expect.poll(() => page.getByText('Zurückgezogen', { exact: true }).count()).toBe(1);
     await expectAccessible(page, 'all certificates with withdrawal controls');
     await screenshotsAtWidths(page, 'verify-all-documents-de');
-    const withdraw = page.getByRole('button', { name: 'Bescheinigung von Paula Participant zurückziehen' });
+    const withdraw = page.getByRole('button', { name: 'Zertifikat von Paula Participant zurückziehen' });
     // Three certificates may still be withdrawn (the fourth already is).
     await expect.poll(() => withdraw.count()).toBe(3);
     // The newest first (issued the same moment; the id breaks the tie): withdraw each until the spare one is gone.
     await withdraw.first().click();
-    const dialog = page.getByRole('dialog', { name: 'Bescheinigung zurückziehen' });
+    const dialog = page.getByRole('dialog', { name: 'Zertifikat zurückziehen' });
     await expect.poll(() => dialog.count()).toBe(1);
     await dialog.getByRole('textbox', { name: 'Grund' }).fill('Name falsch geschrieben');
     await expectAccessible(page, 'withdraw dialog');
     // At 1280 px only: the 390 px list draws its rows anew (as cards), which would close the row's dialog.
     await screenshot(page, 'verify-withdraw-dialog-de-1280');
-    await dialog.getByRole('button', { name: 'Bescheinigung zurückziehen' }).click();
+    await dialog.getByRole('button', { name: 'Zertifikat zurückziehen' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
     await expect.poll(() => withdraw.count()).toBe(2);
     await expect.poll(() => page.getByText('Zurückgezogen', { exact: true }).count()).toBe(2);

@@ -131,8 +131,8 @@ describe("client tokens, contacts and companies: a reseller keeps Beta's", () =>
     await signIn(page, server, RESELLER);
     await page.goto(server.url(`/reseller/clients/${betaId}/contacts`));
     await expect.poll(() => heading(page).textContent()).toBe('Beta');
-    await page.getByRole('button', { name: 'Ansprechpartner hinzufügen' }).click();
-    const drawer = page.getByRole('dialog', { name: 'Neuer Ansprechpartner' });
+    await page.getByRole('button', { name: 'Ansprechperson hinzufügen' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Neue Ansprechperson' });
     await drawer.getByLabel('Zuständigkeit').fill('Abrechnung');
     await drawer.getByLabel('Vorname').fill('Vera');
     await drawer.getByLabel('Nachname').fill('Vogel');
@@ -156,7 +156,7 @@ describe("client tokens, contacts and companies: a reseller keeps Beta's", () =>
     await drawer.getByRole('button', { name: 'Speichern' }).click();
     await rowOf(page, 'Vera Vogel').waitFor();
     await rowOf(page, 'Vera Vogel').getByRole('button', { name: 'Vera Vogel bearbeiten' }).click();
-    const edit = page.getByRole('dialog', { name: 'Ansprechpartner bearbeiten' });
+    const edit = page.getByRole('dialog', { name: 'Ansprechperson bearbeiten' });
     await edit.getByLabel('Zuständigkeit').fill('Technik');
     await edit.getByRole('button', { name: 'Speichern' }).click();
     await expect.poll(() => rowOf(page, 'Vera Vogel').textContent()).toContain('Technik');

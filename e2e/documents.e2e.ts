@@ -70,7 +70,7 @@ describe('documents: my downloads, my certificates, all certificates and the dow
   it('shows the participant the German file of their training and downloads it', async () => {
     const { context, page } = await openPage(browser);
     await signIn(page, server, 'participant@demo.example');
-    await page.getByRole('navigation', { name: 'Hauptmenü' }).getByRole('link', { name: 'Downloads' }).click();
+    await page.getByRole('navigation', { name: 'Hauptmenü' }).getByRole('link', { name: 'Meine Downloads' }).click();
     await page.waitForURL(server.url('/documents'));
     await expect.poll(() => heading(page).textContent()).toBe('Meine Downloads');
     const section = page.getByRole('region', { name: COURSE });

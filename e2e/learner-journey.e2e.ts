@@ -224,7 +224,7 @@ describe('the learner journey in German: course, assignment, invitation, modules
     await expectAccessible(page, 'my certificates');
     await screenshot(page, 'journey-certificates-de');
     const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
-    expect(download.suggestedFilename()).toBe(`Teilnahmebescheinigung – ${COURSE} – ${FULL_NAME}.pdf`);
+    expect(download.suggestedFilename()).toBe(`Zertifikat – ${COURSE} – ${FULL_NAME}.pdf`);
     const text = await pdfText(readFileSync(await download.path()));
     expect(text).toContain('Teilnahmebescheinigung');
     expect(text).toContain(`${FULL_NAME} hat am`);

@@ -131,7 +131,7 @@ describe('legal pages, FAQ and About', () => {
   it('finds a question in the FAQ signed out, and shows About', async () => {
     const { context, page } = await openPage(browser);
     await page.goto(server.url('/faq'));
-    await expect.poll(() => heading(page).textContent()).toBe('Häufige Fragen');
+    await expect.poll(() => heading(page).textContent()).toBe('Hilfe');
     const questions = page.locator('.mantine-Accordion-item');
     await expect.poll(() => questions.count()).toBeGreaterThan(5);
     await page.getByRole('searchbox', { name: 'Fragen durchsuchen' }).fill('zertifikat pdf');
@@ -150,7 +150,7 @@ describe('legal pages, FAQ and About', () => {
     await expect.poll(() => page.getByTestId('about-text').textContent()).toContain('Certificates');
     await shots(page, 'about-en');
     await page.goto(server.url('/faq'));
-    await expect.poll(() => heading(page).textContent()).toBe('Frequently asked questions');
+    await expect.poll(() => heading(page).textContent()).toBe('Help');
     await expect.poll(() => questions.count()).toBeGreaterThan(5);
     await shots(page, 'faq-en');
     await context.close();
@@ -170,10 +170,7 @@ describe('legal pages, FAQ and About', () => {
     await shots(page, 'faq-editor-de');
     await page.getByRole('button', { name: 'Speichern' }).click();
     await page.getByText('Der Text (Deutsch) wurde gespeichert.').waitFor();
-    await page
-      .getByRole('region', { name: 'Häufige Fragen bearbeiten' })
-      .getByRole('button', { name: 'Schließen' })
-      .click();
+    await page.getByRole('region', { name: 'Hilfe bearbeiten' }).getByRole('button', { name: 'Schließen' }).click();
     await page.getByRole('searchbox', { name: 'Fragen durchsuchen' }).fill('App');
     await expect
       .poll(() => page.locator('.mantine-Accordion-item').first().textContent())

@@ -46,10 +46,10 @@ describe('a participant signs in and sees the dashboard', () => {
     // The demo sells premium, so its entries follow the courses (issue 32 point 14).
     await expect.poll(() => menu.getByRole('link').count()).toBe(8);
     expect(await menu.getByRole('link').allTextContents()).toEqual([
-      'Kurse',
+      'Meine Schulungen',
       'Premium',
       'Meine Rechnungen',
-      'Downloads',
+      'Meine Downloads',
       'Nachrichten',
       'Ansprechpersonen',
       'Hilfe',
@@ -82,7 +82,7 @@ describe('a participant signs in and sees the dashboard', () => {
     await expect.poll(() => menu.getByRole('button').allTextContents()).toEqual(['Koordination', 'Administration']);
     await expect.poll(() => menu.getByRole('link', { name: 'Mandantenübersicht' }).count()).toBe(0);
     await menu.getByRole('button', { name: 'Administration' }).click();
-    await expect.poll(() => menu.getByRole('link', { name: 'Kurse verwalten' }).count()).toBe(1);
+    await expect.poll(() => menu.getByRole('link', { name: 'Kurse', exact: true }).count()).toBe(1);
     await expectAccessible(page, 'dashboard of an admin, menu open');
     await screenshot(page, 'dashboard-admin-de');
     await context.close();
@@ -115,7 +115,7 @@ describe('a participant signs in and sees the dashboard', () => {
     await page.getByRole('button', { name: 'Menü schließen' }).waitFor();
     await page
       .getByRole('navigation', { name: 'Hauptmenü' })
-      .getByRole('link', { name: 'Downloads' })
+      .getByRole('link', { name: 'Meine Downloads' })
       .waitFor({ state: 'visible' });
     await expectAccessible(page, 'dashboard on a small screen, menu open');
     await screenshot(page, 'dashboard-mobile-de');

@@ -146,7 +146,7 @@ describe('validity and recertification: learner and coordinator screens', () => 
       .toContain('Gesperrt');
     await expectAccessible(page, 'training page in a renewal cycle');
     await screenshotsAtWidths(page, 'recert-training-renewing-de');
-    const oldCertificate = page.getByRole('button', { name: 'Bescheinigung von Durchgang 1 herunterladen' });
+    const oldCertificate = page.getByRole('button', { name: 'Zertifikat von Durchgang 1 herunterladen' });
     const [first] = await Promise.all([page.waitForEvent('download'), oldCertificate.click()]);
     expect(first.suggestedFilename()).toMatch(/\.pdf$/);
 
@@ -159,7 +159,7 @@ describe('validity and recertification: learner and coordinator screens', () => 
     expect(await page.getByRole('main').textContent()).toContain('Gültig bis');
     await expectAccessible(page, 'training page after renewal');
     await screenshotsAtWidths(page, 'recert-training-renewed-de');
-    const newCertificate = page.getByRole('button', { name: 'Bescheinigung von Durchgang 2 herunterladen' });
+    const newCertificate = page.getByRole('button', { name: 'Zertifikat von Durchgang 2 herunterladen' });
     const [second] = await Promise.all([page.waitForEvent('download'), newCertificate.click()]);
     expect(second.suggestedFilename()).toMatch(/\.pdf$/);
 
@@ -201,7 +201,7 @@ describe('validity and recertification: learner and coordinator screens', () => 
     await page.getByRole('button', { name: 'Durchgänge von Paula Participant' }).click();
     const dialog = page.getByRole('dialog', { name: 'Durchgänge von Paula Participant' });
     await expect.poll(() => dialog.textContent()).toContain('Durchgang 1');
-    expect(await dialog.textContent()).toContain('Bescheinigung');
+    expect(await dialog.textContent()).toContain('Zertifikat');
     await expectAccessible(page, 'cycles dialog');
     await screenshot(page, 'recert-cycles-dialog-de-1280');
     await dialog.getByRole('button', { name: 'Schließen' }).click();

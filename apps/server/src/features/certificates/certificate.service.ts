@@ -22,7 +22,7 @@ import {
 } from './certificate.repository';
 
 const WORD: Record<TLocale, string> = {
-  'de-DE': 'Teilnahmebescheinigung',
+  'de-DE': 'Zertifikat',
   'en-US': 'Certificate',
   'fr-FR': 'Attestation',
 };
@@ -31,7 +31,7 @@ const asLocale = (value: string): TLocale =>
   (LOCALES as readonly string[]).includes(value) ? (value as TLocale) : 'de-DE';
 
 /**
- * "Teilnahmebescheinigung – Datenschutz – Erika Müller.pdf": what it is, for which course and whom, in the
+ * "Zertifikat – Datenschutz – Erika Müller.pdf": what it is, for which course and whom, in the
  * certificate's language; no characters a file system refuses.
  */
 export function certificateFileName(locale: TLocale, courseTitle: string, userName: string): string {

@@ -78,7 +78,7 @@ describeEachDialect('certificates', (ctx) => {
       .execute();
     expect(mails.map((m) => m.to_address).sort()).toEqual(people.map((p) => p.email).sort());
     const german = mails.find((m) => m.to_address === people[0]?.email);
-    expect(german?.subject).toBe('Ihre Teilnahmebescheinigung für „Arbeitssicherheit“');
+    expect(german?.subject).toBe('Ihr Zertifikat für „Arbeitssicherheit“');
     expect(german?.body_text).toContain(`https://${world.client.host}/documents/certificates`);
 
     // Completing again, or a job run twice, makes neither a second certificate nor a second mail.
@@ -118,9 +118,9 @@ describeEachDialect('certificates', (ctx) => {
 
     const res = await mine.get(url);
     expect(res.statusCode).toBe(200);
-    expect(certificate?.fileName).toBe('Teilnahmebescheinigung – Brandschutz – Jürgen Groß.pdf');
+    expect(certificate?.fileName).toBe('Zertifikat – Brandschutz – Jürgen Groß.pdf');
     expect(res.headers['content-disposition']).toBe(
-      `attachment; filename="Teilnahmebescheinigung _ Brandschutz _ J_rgen Gro_.pdf"; filename*=UTF-8''${encodeURIComponent(certificate?.fileName ?? '')}`,
+      `attachment; filename="Zertifikat _ Brandschutz _ J_rgen Gro_.pdf"; filename*=UTF-8''${encodeURIComponent(certificate?.fileName ?? '')}`,
     );
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
 

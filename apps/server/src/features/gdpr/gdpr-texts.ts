@@ -48,7 +48,7 @@ export const GDPR_TEXTS: Record<TLocale, GdprTexts> = {
     course: 'Kurs',
     status: 'Status',
     completedAt: 'Abgeschlossen am',
-    certificates: 'Bescheinigungen',
+    certificates: 'Zertifikate',
     issuedAt: 'Ausgestellt am',
     messages: 'Nachrichten',
     received: 'Empfangen',

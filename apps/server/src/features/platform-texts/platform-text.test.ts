@@ -19,7 +19,7 @@ describeEachDialect('platform texts (FAQ, About)', (ctx) => {
     for (const [locale, question] of [
       ['de-DE', 'Wo finde ich mein Zertifikat?'],
       ['en-US', 'Where do I find my certificate?'],
-      ['fr-FR', 'Où trouver mon certificat ?'],
+      ['fr-FR', 'Où trouver mon attestation ?'],
     ] as const) {
       const res = await anonymous.get('/api/platform-texts/faq', { locale });
       expect(res.statusCode).toBe(200);

@@ -12,6 +12,7 @@ import {
   IconFileCertificate,
   IconHelpCircle,
   IconKey,
+  IconLayoutDashboard,
   IconMail,
   IconMailCog,
   IconMailForward,
@@ -37,6 +38,7 @@ import { activeMenuPath, menuEntriesFor, type MenuEntry } from './menu-entries';
 /** Tabler icons (Mantine's companion set) beside each entry; an entry added later gets a neutral dot. */
 const ICONS: Record<string, Icon> = {
   courses: IconSchool,
+  overview: IconLayoutDashboard,
   premium: IconCrown,
   premiumInvoices: IconReceipt,
   downloads: IconDownload,

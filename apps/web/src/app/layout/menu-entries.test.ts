@@ -13,7 +13,7 @@ describe('the menu by role (spec section 2, PERMISSIONS.md "Routes")', () => {
 
   it('adds coordination for coordinators, administration for content masters and admins, the client overview for resellers', () => {
     expect(keys('COORDINATOR')).toEqual([
-      'courses',
+      'overview',
       'downloads',
       'messages',
       'contacts',
@@ -22,7 +22,7 @@ describe('the menu by role (spec section 2, PERMISSIONS.md "Routes")', () => {
       'changePassword',
     ]);
     expect(keys('CONTENT_MASTER')).toEqual([
-      'courses',
+      'overview',
       'downloads',
       'messages',
       'contacts',
@@ -31,7 +31,7 @@ describe('the menu by role (spec section 2, PERMISSIONS.md "Routes")', () => {
       'changePassword',
     ]);
     expect(keys('ADMIN')).toEqual([
-      'courses',
+      'overview',
       'downloads',
       'messages',
       'contacts',

@@ -3,7 +3,7 @@ import { can } from '@lms/contracts/permissions';
 
 /**
  * The menu of spec section 2 (courses, downloads, help, coordination, administration, client overview, change
- * password), each entry shown by the permission table (PERMISSIONS.md "Routes": absent from the menu when the
+ * password; "courses" is labelled "Meine Schulungen", for staff "Übersicht"), each entry shown by the permission table (PERMISSIONS.md "Routes": absent from the menu when the
  * role may not open it).
  */
 export interface MenuEntry {
@@ -19,8 +19,10 @@ export interface MenuContext {
 
 export function menuEntriesFor(user: Pick<TCurrentUser, 'role' | 'clientId'>, context: MenuContext = {}): MenuEntry[] {
   const { role } = user;
+  // "/" is a participant's trainings or a staff member's overview (app/pages/home-page.tsx): the entry says which
+  // (issue 32 point 8: "Kurse" opened "Meine Schulungen" or "Übersicht").
   const entries: MenuEntry[] = [
-    { key: 'courses', to: '/' },
+    { key: can(role, 'home.figures') ? 'overview' : 'courses', to: '/' },
     { key: 'downloads', to: '/documents' },
     { key: 'messages', to: '/messages' },
     { key: 'contacts', to: '/contacts' },
@@ -60,7 +62,7 @@ export function menuEntriesFor(user: Pick<TCurrentUser, 'role' | 'clientId'>, co
   return entries;
 }
 
-/** The learner's training pages belong to "courses", the dashboard that lists the trainings. */
+/** The learner's training pages belong to "/", the dashboard that lists the trainings. */
 const matches = (pathname: string, to: string) =>
   to === '/' ? pathname === '/' || pathname.startsWith('/training/') : pathname === to || pathname.startsWith(`${to}/`);
 

@@ -26,7 +26,7 @@ export const fillCertificateText = (text: string, values: TCertificateValues): s
 
 const DEFAULTS: Record<TLocale, TCertificateTemplateContent> = {
   'de-DE': {
-    subtitle: 'Teilnahmebescheinigung',
+    subtitle: 'Teilnahmezertifikat',
     body: '{{name}} hat am {{date}} die Schulung „{{course}}“ erfolgreich abgeschlossen.\n\nDauer: {{duration}}',
   },
   'en-US': {

@@ -85,11 +85,11 @@ Viele Grüße
 {{details}}`,
   },
   certificate_issued: {
-    name: 'Teilnahmebescheinigung',
-    subject: 'Ihre Teilnahmebescheinigung für „{{courseTitle}}“',
+    name: 'Zertifikat',
+    subject: 'Ihr Zertifikat für „{{courseTitle}}“',
     bodyText: `Hallo{{#name}} {{name}}{{/name}},
 
-herzlichen Glückwunsch, Sie haben die Schulung „{{courseTitle}}“ abgeschlossen. Ihre Teilnahmebescheinigung finden Sie hier:
+herzlichen Glückwunsch, Sie haben die Schulung „{{courseTitle}}“ abgeschlossen. Ihr Zertifikat finden Sie hier:
 
 {{link}}
 

@@ -3,8 +3,9 @@ import { createClient, createUser, signIn } from '../../../../test/factories';
 import { describeEachDialect } from '../../../../test/test-app';
 import type { Kysely } from 'kysely';
 import { up as updateDefaultTexts } from '../../../db/migrations/2026-11-26-0026-mail-default-texts';
+import { up as updateGlossaryTexts } from '../../../db/migrations/2026-11-30-0033-glossary-texts';
 import { sendTemplatedMail } from '../../mail/send-templated-mail';
-import { defaultTemplateContent } from './default-templates';
+import { defaultTemplateContent, defaultTemplateName } from './default-templates';
 
 interface Template {
   id: string;
@@ -327,5 +328,38 @@ Viele Grüße
       'Our own words, by {{deadline}}.',
       defaultTemplateContent('invitation', 'fr-FR').bodyText,
     ]);
+  });
+  it('the glossary migration (0033) gives an unedited certificate mail "Zertifikat" and keeps an edited one', async () => {
+    const { deps } = ctx();
+    const { idOf } = await setup();
+    const id = idOf('certificate_issued');
+    const oldSubject = 'Ihre Teilnahmebescheinigung für „{{courseTitle}}“';
+    await deps.db.updateTable('mail_templates').set({ name: 'Teilnahmebescheinigung' }).where('id', '=', id).execute();
+    await deps.db
+      .updateTable('mail_template_locales')
+      .set({ subject: oldSubject })
+      .where('template_id', '=', id)
+      .where('locale', '=', 'de-DE')
+      .execute();
+    await deps.db
+      .updateTable('mail_template_locales')
+      .set({ subject: 'Unser eigener Betreff' })
+      .where('template_id', '=', id)
+      .where('locale', '=', 'fr-FR')
+      .execute();
+    await updateGlossaryTexts(deps.db as unknown as Kysely<unknown>);
+    const rows = await deps.db
+      .selectFrom('mail_template_locales')
+      .select(['locale', 'subject'])
+      .where('template_id', '=', id)
+      .orderBy('locale')
+      .execute();
+    expect(rows.map((r) => r.subject)).toEqual([
+      'Ihr Zertifikat für „{{courseTitle}}“',
+      defaultTemplateContent('certificate_issued', 'en-US').subject,
+      'Unser eigener Betreff',
+    ]);
+    const template = await deps.db.selectFrom('mail_templates').select('name').where('id', '=', id).executeTakeFirst();
+    expect(template?.name).toBe(defaultTemplateName('certificate_issued', 'de-DE'));
   });
 });
