@@ -252,13 +252,19 @@ describe('the learner journey in German: course, assignment, invitation, modules
     expect(await completions.first().locator('td').allTextContents()).toEqual([today, '1', '1']);
     await expectAccessible(cp, 'coordination of the training');
     await screenshot(cp, 'journey-coordination-de');
-    // A reminder to someone who has completed is refused with its own message.
-    await row.getByRole('button', { name: `${FULL_NAME} eine Erinnerung senden` }).click();
+    // Issue 32: someone who has completed needs no reminder: their button is off and says why.
+    const remind = row.getByRole('button', { name: `${FULL_NAME} eine Erinnerung senden` });
+    expect(await remind.isDisabled()).toBe(true);
+    expect(await remind.getAttribute('aria-describedby').then((id) => cp.locator(`#${id}`).textContent())).toBe(
+      'Abgeschlossen: keine Erinnerung nötig',
+    );
+    // "Remind all open" neither reminds nor counts them as refused: Vertrieb has no one else, so nobody is open.
+    await cp.getByRole('button', { name: 'Alle Offenen erinnern' }).click();
     await cp
       .getByRole('alert')
-      .filter({ hasText: 'Der Benutzer hat die Schulung bereits abgeschlossen.' })
+      .filter({ hasText: 'Niemand ist mehr offen: Es wurde keine Erinnerung gesendet.' })
       .waitFor({ timeout: 10_000 });
-    await expectAccessible(cp, 'reminder refused');
+    await expectAccessible(cp, 'reminders of a completed participant');
     await coordinator.context.close();
   });
 });
