@@ -27,6 +27,7 @@ const COURSE = 'Sicher unterwegs 2026';
 const PDF_MODULE = 'Grundlagen lesen';
 const SCORM_MODULE = 'Golf-Quiz';
 const TEMPLATE = 'Teilnahme-Urkunde';
+const COURSE_FILE = 'Merkblatt unterwegs.pdf';
 const DEADLINE = '2027-06-30';
 const PARTICIPANT = 'participant@demo.example';
 const NAME = { firstName: 'Łukasz', lastName: 'Ñúñez-Çelik' };
@@ -109,6 +110,11 @@ describe('the learner journey in German: course, assignment, invitation, modules
     );
     const [pdfId, scormId] = [modules[0]?.id ?? '', modules[1]?.id ?? ''];
     expect(modules.map((m) => m.kind)).toEqual(['pdf', 'scorm']);
+    // A course file (its screen is e2e/documents.e2e.ts's): the completed training page offers it (issue 32).
+    const form = new FormData();
+    form.append('data', JSON.stringify({ locale: 'de-DE', fileName: COURSE_FILE }));
+    form.append('pdf', new Blob([new Uint8Array(onePagePdf('Merkblatt'))], { type: 'application/pdf' }), 'm.pdf');
+    await (await apiAs(server, 'content@demo.example')).post(`/courses/${courseId}/files`, form);
 
     // 2. The admin assigns it to the group Vertrieb with a deadline.
     await admin.page.goto(server.url('/coordination/trainings'));
@@ -229,6 +235,23 @@ describe('the learner journey in German: course, assignment, invitation, modules
     expect(text).toContain('Teilnahmebescheinigung');
     expect(text).toContain(`${FULL_NAME} hat am`);
     expect(text).toContain(`die Schulung „${COURSE}“ abgeschlossen.`);
+
+    // Issue 32: the completed training's own page offers the certificate and the course's file, with the same
+    // downloads.
+    await page.goto(trainingUrl);
+    const documents = page.getByRole('region', { name: 'Unterlagen' });
+    await documents.getByRole('button', { name: `${download.suggestedFilename()} herunterladen` }).waitFor();
+    expect(await documents.textContent()).toContain('Ihr Zertifikat');
+    const fileButton = documents.getByRole('button', { name: `${COURSE_FILE} herunterladen` });
+    const [file] = await Promise.all([page.waitForEvent('download'), fileButton.click()]);
+    expect(file.suggestedFilename()).toBe(COURSE_FILE);
+    const [again] = await Promise.all([
+      page.waitForEvent('download'),
+      documents.getByRole('button', { name: `${download.suggestedFilename()} herunterladen` }).click(),
+    ]);
+    expect(again.suggestedFilename()).toBe(download.suggestedFilename());
+    await expectAccessible(page, 'training page, completed, with its documents');
+    await shootBoth(page, 'journey-training-documents');
     watch.expectClean();
     await context.close();
 
