@@ -100,16 +100,20 @@ describe('the learner journey in German: course, assignment, invitation, modules
     await expectAccessible(admin.page, 'course settings');
     await screenshot(admin.page, 'journey-course-de');
     const pdf = { name: 'grundlagen.pdf', mimeType: 'application/pdf', buffer: onePagePdf('Grundlagen') };
-    await uploadModuleInScreens(admin.page, server, courseId, pdf, PDF_MODULE);
+    // The PDF takes 30 minutes; the next upload's form starts again at the default (issue 32).
+    await uploadModuleInScreens(admin.page, server, courseId, pdf, PDF_MODULE, 30);
     await uploadModuleInScreens(admin.page, server, courseId, await golfZip('RuntimeBasicCalls_SCORM12'), SCORM_MODULE);
     await expectAccessible(admin.page, 'course modules');
     await screenshot(admin.page, 'journey-modules-de');
-    const modules = await server.db.all<{ id: string; kind: string }>(
-      'SELECT id, kind FROM modules WHERE course_id = ? ORDER BY position',
+    const modules = await server.db.all<{ id: string; kind: string; duration_minutes: number }>(
+      'SELECT id, kind, duration_minutes FROM modules WHERE course_id = ? ORDER BY position',
       [courseId],
     );
     const [pdfId, scormId] = [modules[0]?.id ?? '', modules[1]?.id ?? ''];
-    expect(modules.map((m) => m.kind)).toEqual(['pdf', 'scorm']);
+    expect(modules.map((m) => [m.kind, m.duration_minutes])).toEqual([
+      ['pdf', 30],
+      ['scorm', 45],
+    ]);
     // A course file (its screen is e2e/documents.e2e.ts's): the completed training page offers it (issue 32).
     const form = new FormData();
     form.append('data', JSON.stringify({ locale: 'de-DE', fileName: COURSE_FILE }));
