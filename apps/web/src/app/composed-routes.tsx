@@ -13,7 +13,7 @@ const clientPage = lazyPage(() => import('./pages/client-page'), 'ClientPage');
  */
 export const composedRoutes: AppRoute[] = [
   { path: '/', Page: lazyPage(() => import('./pages/home-page'), 'HomePage') },
-  { path: '/training/:id', Page: lazyPage(() => import('./pages/training-page'), 'LearnerTrainingPage') },
+  { path: '/training/:id', Page: lazyPage(() => import('./pages/training-page'), 'TrainingPage') },
   { path: '/reseller/clients/:id', Page: clientPage },
   ...['design', 'legal', 'contacts', 'companies', 'premium', 'smtp', 'tokens', 'settings', 'audit'].map((tab) => ({
     path: `/reseller/clients/:id/${tab}`,

@@ -1,13 +1,13 @@
 import { TrainingDocuments } from '../../features/documents/components/training-documents';
-import { TrainingPage } from '../../features/learner/pages/training-page';
+import { TrainingPage as LearnerTrainingPage } from '../../features/learner/pages/training-page';
 
 /**
  * `/training/{id}`: the learner's training (features/learner) with its certificate, once completed, and its
  * course's files (features/documents; issue 32). Composed here because a feature never imports another.
  */
-export function LearnerTrainingPage() {
+export function TrainingPage() {
   return (
-    <TrainingPage
+    <LearnerTrainingPage
       documents={(training) => (
         <TrainingDocuments
           trainingId={training.id}
