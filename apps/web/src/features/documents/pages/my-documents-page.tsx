@@ -5,8 +5,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { useErrorText } from '../../../lib/error-text';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useMyDocuments } from '../api/documents';
-import { CourseFileLine } from '../components/course-file-line';
-import { DocumentsNav } from '../components/documents-nav';
+import { CourseFileLine, DocumentsNav } from '../components/documents-parts';
 
 /** /documents: the files of the courses of my trainings, in my language, by training. */
 export function MyDocumentsPage() {
