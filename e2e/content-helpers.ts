@@ -48,20 +48,28 @@ export async function createCourseInScreens(page: Page, server: TestServer, cour
   return new URL(page.url()).pathname.split('/')[3] ?? '';
 }
 
-/** Uploads a module (a SCORM zip or a PDF) with its German title in the course's module form and waits for its row. */
+/**
+ * Uploads a module (a SCORM zip or a PDF) with its German title (and a duration, else the form's) in the course's
+ * module form and waits for its row; then the form is empty again, at the default duration (issue 32).
+ */
 export async function uploadModuleInScreens(
   page: Page,
   server: TestServer,
   courseId: string,
   file: UploadFile,
   title: string,
+  durationInMinutes?: number,
 ): Promise<void> {
   if (new URL(page.url()).pathname !== `/content/courses/${courseId}/modules`)
     await page.goto(server.url(`/content/courses/${courseId}/modules`));
-  await page.getByLabel('Titel (Deutsch)').first().fill(title);
-  await page.locator('input[type="file"]').first().setInputFiles(file);
-  await page.getByRole('button', { name: 'Hochladen' }).click();
+  const form = page.getByRole('group', { name: 'Modul hochladen' });
+  await form.getByLabel('Titel (Deutsch)').fill(title);
+  if (durationInMinutes !== undefined) await form.getByLabel('Dauer (Minuten)').fill(String(durationInMinutes));
+  await form.locator('input[type="file"]').setInputFiles(file);
+  await form.getByRole('button', { name: 'Hochladen' }).click();
   await page.getByRole('cell', { name: title, exact: true }).waitFor();
+  await expect.poll(() => form.getByLabel('Dauer (Minuten)').inputValue()).toBe('45');
+  expect(await form.getByLabel('Titel (Deutsch)').inputValue()).toBe('');
 }
 
 /**

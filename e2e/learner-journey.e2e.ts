@@ -27,6 +27,7 @@ const COURSE = 'Sicher unterwegs 2026';
 const PDF_MODULE = 'Grundlagen lesen';
 const SCORM_MODULE = 'Golf-Quiz';
 const TEMPLATE = 'Teilnahme-Urkunde';
+const COURSE_FILE = 'Merkblatt unterwegs.pdf';
 const DEADLINE = '2027-06-30';
 const PARTICIPANT = 'participant@demo.example';
 const NAME = { firstName: 'Łukasz', lastName: 'Ñúñez-Çelik' };
@@ -99,16 +100,25 @@ describe('the learner journey in German: course, assignment, invitation, modules
     await expectAccessible(admin.page, 'course settings');
     await screenshot(admin.page, 'journey-course-de');
     const pdf = { name: 'grundlagen.pdf', mimeType: 'application/pdf', buffer: onePagePdf('Grundlagen') };
-    await uploadModuleInScreens(admin.page, server, courseId, pdf, PDF_MODULE);
+    // The PDF takes 30 minutes; the next upload's form starts again at the default (issue 32).
+    await uploadModuleInScreens(admin.page, server, courseId, pdf, PDF_MODULE, 30);
     await uploadModuleInScreens(admin.page, server, courseId, await golfZip('RuntimeBasicCalls_SCORM12'), SCORM_MODULE);
     await expectAccessible(admin.page, 'course modules');
     await screenshot(admin.page, 'journey-modules-de');
-    const modules = await server.db.all<{ id: string; kind: string }>(
-      'SELECT id, kind FROM modules WHERE course_id = ? ORDER BY position',
+    const modules = await server.db.all<{ id: string; kind: string; duration_minutes: number }>(
+      'SELECT id, kind, duration_minutes FROM modules WHERE course_id = ? ORDER BY position',
       [courseId],
     );
     const [pdfId, scormId] = [modules[0]?.id ?? '', modules[1]?.id ?? ''];
-    expect(modules.map((m) => m.kind)).toEqual(['pdf', 'scorm']);
+    expect(modules.map((m) => [m.kind, m.duration_minutes])).toEqual([
+      ['pdf', 30],
+      ['scorm', 45],
+    ]);
+    // A course file (its screen is e2e/documents.e2e.ts's): the completed training page offers it (issue 32).
+    const form = new FormData();
+    form.append('data', JSON.stringify({ locale: 'de-DE', fileName: COURSE_FILE }));
+    form.append('pdf', new Blob([new Uint8Array(onePagePdf('Merkblatt'))], { type: 'application/pdf' }), 'm.pdf');
+    await (await apiAs(server, 'content@demo.example')).post(`/courses/${courseId}/files`, form);
 
     // 2. The admin assigns it to the group Vertrieb with a deadline.
     await admin.page.goto(server.url('/coordination/trainings'));
@@ -229,6 +239,23 @@ describe('the learner journey in German: course, assignment, invitation, modules
     expect(text).toContain('Teilnahmebescheinigung');
     expect(text).toContain(`${FULL_NAME} hat am`);
     expect(text).toContain(`die Schulung „${COURSE}“ abgeschlossen.`);
+
+    // Issue 32: the completed training's own page offers the certificate and the course's file, with the same
+    // downloads.
+    await page.goto(trainingUrl);
+    const documents = page.getByRole('region', { name: 'Unterlagen' });
+    await documents.getByRole('button', { name: `${download.suggestedFilename()} herunterladen` }).waitFor();
+    expect(await documents.textContent()).toContain('Ihr Zertifikat');
+    const fileButton = documents.getByRole('button', { name: `${COURSE_FILE} herunterladen` });
+    const [file] = await Promise.all([page.waitForEvent('download'), fileButton.click()]);
+    expect(file.suggestedFilename()).toBe(COURSE_FILE);
+    const [again] = await Promise.all([
+      page.waitForEvent('download'),
+      documents.getByRole('button', { name: `${download.suggestedFilename()} herunterladen` }).click(),
+    ]);
+    expect(again.suggestedFilename()).toBe(download.suggestedFilename());
+    await expectAccessible(page, 'training page, completed, with its documents');
+    await shootBoth(page, 'journey-training-documents');
     watch.expectClean();
     await context.close();
 
@@ -252,13 +279,19 @@ describe('the learner journey in German: course, assignment, invitation, modules
     expect(await completions.first().locator('td').allTextContents()).toEqual([today, '1', '1']);
     await expectAccessible(cp, 'coordination of the training');
     await screenshot(cp, 'journey-coordination-de');
-    // A reminder to someone who has completed is refused with its own message.
-    await row.getByRole('button', { name: `${FULL_NAME} eine Erinnerung senden` }).click();
+    // Issue 32: someone who has completed needs no reminder: their button is off and says why.
+    const remind = row.getByRole('button', { name: `${FULL_NAME} eine Erinnerung senden` });
+    expect(await remind.isDisabled()).toBe(true);
+    expect(await remind.getAttribute('aria-describedby').then((id) => cp.locator(`#${id}`).textContent())).toBe(
+      'Abgeschlossen: keine Erinnerung nötig',
+    );
+    // "Remind all open" neither reminds nor counts them as refused: Vertrieb has no one else, so nobody is open.
+    await cp.getByRole('button', { name: 'Alle Offenen erinnern' }).click();
     await cp
       .getByRole('alert')
-      .filter({ hasText: 'Der Benutzer hat die Schulung bereits abgeschlossen.' })
+      .filter({ hasText: 'Niemand ist mehr offen: Es wurde keine Erinnerung gesendet.' })
       .waitFor({ timeout: 10_000 });
-    await expectAccessible(cp, 'reminder refused');
+    await expectAccessible(cp, 'reminders of a completed participant');
     await coordinator.context.close();
   });
 });

@@ -10,7 +10,11 @@ export const ZRemindBody = z.object({}).nullish();
 export const ZRemindResult = z.object({ userId: z.string(), sentAt: z.string() });
 export type TRemindResult = z.infer<typeof ZRemindResult>;
 
-/** "Remind all open": how many were sent and, by the code a single reminder would have been refused with, skipped. */
+/**
+ * "Remind all open": how many open participants were sent a reminder and, by the code a single reminder would have
+ * been refused with (reminder_too_soon, mail_send_failed), how many were skipped. Completed and optional
+ * participants are not open and are counted in neither.
+ */
 export const ZRemindAllResult = z.object({
   sent: z.number().int(),
   skipped: z.partialRecord(ZErrorCode, z.number().int()),

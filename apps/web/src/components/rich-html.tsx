@@ -1,4 +1,4 @@
-import { Typography } from '@mantine/core';
+import { Title, Typography } from '@mantine/core';
 
 /**
  * Shows HTML the server rendered and sanitised (legal texts, FAQ, About: an allow-list of tags, links only http(s)
@@ -10,4 +10,12 @@ export function RichHtml({ html, testId }: { html: string; testId?: string }) {
       <div data-testid={testId} style={{ overflowWrap: 'anywhere' }} dangerouslySetInnerHTML={{ __html: html }} />
     </Typography>
   );
+}
+
+/**
+ * A page's h1 from the same server-sanitised HTML: the opening heading a legal text brings (lib/leading-heading.ts),
+ * with the inline markup it may hold.
+ */
+export function RichTitle({ html }: { html: string }) {
+  return <Title order={1} style={{ overflowWrap: 'anywhere' }} dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import i18n from './i18n';
 import { isApiError } from './api-client';
+import { errorCodeKey } from './error-keys';
 
 /**
  * The translated text of an error (ARCHITECTURE section 5: the web app shows the translated text of the code).
@@ -10,8 +11,7 @@ import { isApiError } from './api-client';
  * one of the first visit's: lib/api-client.ts loads it before it hands on an API error (lib/i18n.ts loadErrorTexts).
  */
 export function errorTextKey(err: unknown): string {
-  if (isApiError(err)) return `errors:${err.code}`;
-  return 'errors:unknown_error';
+  return errorCodeKey(isApiError(err) ? err.code : 'unknown_error');
 }
 
 /**

@@ -99,8 +99,10 @@ export async function remindParticipant(
 
 /**
  * `POST /course-training/{id}/remind`: "remind all open". The training-wide rules refuse the whole call with their
- * code; then every assigned participant in the actor's scope is looked at in batches (one transaction each), and
- * the answer counts those sent and, by the code a single reminder would have answered, those skipped.
+ * code; then every open (neither completed nor optional) assigned participant in the actor's scope is looked at in
+ * batches (one transaction each), and the answer counts those sent and, by the code a single reminder would have
+ * answered, those skipped: reminded within REMINDER_RESEND_MINUTES, or unreachable. The completed and optional are
+ * not open, so they are in neither count (issue 32).
  */
 export async function remindAllOpen(
   deps: AppDeps,

@@ -138,17 +138,36 @@ describeEachDialect('reminders', (ctx) => {
     expect(await reminderMails(ctx(), w.client.id)).toHaveLength(1);
   });
 
-  it('manual: "remind all open" sends to the open participants and counts the skipped by code', async () => {
-    const w = await setup(5);
-    expect((await w.remind(w.members[3]!.id)).statusCode).toBe(200);
+  it('manual: "remind all open" sends to the open participants, counts the skipped by code and never the completed or optional', async () => {
+    const { deps } = ctx();
+    const w = await setup(6);
+    const [started, completed, optional, recent, pending, inactive] = w.members;
+    expect((await w.remind(recent!.id)).statusCode).toBe(200);
+    await deps.db.updateTable('users').set({ is_active: false }).where('id', '=', inactive!.id).execute();
     const res = await w.admin.post(`/api/course-training/${w.id}/remind`, {});
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
-      sent: 2,
-      skipped: { reminder_too_soon: 1, reminder_user_completed: 1, reminder_user_optional: 1 },
-    });
+    expect(res.json()).toEqual({ sent: 2, skipped: { reminder_too_soon: 1, mail_send_failed: 1 } });
     const to = (await reminderMails(ctx(), w.client.id)).map((m) => m.to_address).sort();
-    expect(to).toEqual([w.members[0]!.email, w.members[3]!.email, w.members[4]!.email].sort());
+    expect(to).toEqual([started!.email, recent!.email, pending!.email].sort());
+    // The completed and the optional were not looked at: no reminder row, no last_reminder_at.
+    const untouched = await deps.db
+      .selectFrom('training_participants')
+      .select(['user_id', 'last_reminder_at'])
+      .where('training_id', '=', w.id)
+      .where('user_id', 'in', [completed!.id, optional!.id])
+      .execute();
+    expect(untouched.map((r) => r.last_reminder_at)).toEqual([null, null]);
+  });
+
+  it('manual: "remind all open" of a training whose people have all completed or are optional sends and skips none', async () => {
+    const { app } = ctx();
+    const w = await setup(3);
+    const s = await signIn(app, w.members[0]!);
+    for (const m of w.moduleIds) await s.post(`/api/course-training-user-value/${w.id}/${m}`, {});
+    const res = await w.admin.post(`/api/course-training/${w.id}/remind`, {});
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ sent: 0, skipped: {} });
+    expect(await reminderMails(ctx(), w.client.id)).toEqual([]);
   });
 
   it('manual: 403 for a participant, 404 for another client and for a coordinator outside their groups', async () => {

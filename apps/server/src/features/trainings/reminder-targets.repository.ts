@@ -11,6 +11,9 @@ export const OPEN_STATUSES = ['PENDING', 'STARTED', 'EXPIRED'] as const;
 
 /**
  * Up to `limit` assigned participants of a training inside the scope, by user id after `after` (or only `userId`).
+ * A page (`after`) holds only the open ones: "remind all open" never looks at the completed or optional, so they
+ * are neither reminded nor counted as skipped (issue 32); one `userId` is found whatever their status, so that a
+ * single reminder to them answers why it is refused.
  */
 export const assignedParticipantsInScope = (
   db: DbOrTrx,
@@ -26,7 +29,10 @@ export const assignedParticipantsInScope = (
     .where('p.training_id', '=', trainingId)
     .where('p.is_assigned', '=', true)
     .where((eb) => userInScope(eb, scope));
-  q = 'userId' in page ? q.where('p.user_id', '=', page.userId) : q.where('p.user_id', '>', page.after);
+  q =
+    'userId' in page
+      ? q.where('p.user_id', '=', page.userId)
+      : q.where('p.user_id', '>', page.after).where('p.status', 'in', OPEN_STATUSES);
   return q
     .orderBy('p.user_id')
     .limit('userId' in page ? 1 : page.limit)

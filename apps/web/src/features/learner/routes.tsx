@@ -1,8 +1,10 @@
 import { lazyPage, type AppRoute } from '../../lib/lazy-route';
 
-/** Spec section 2, learner: /training/{id}[/progress|/module/{moduleId}]; the dashboard (`/`) is in app/composed-routes.tsx. */
+/**
+ * Spec section 2, learner: /training/{id}/progress and /training/{id}/module/{moduleId}; the dashboard (`/`) and the
+ * training page (/training/{id}, with its documents) are in app/composed-routes.tsx.
+ */
 export const learnerRoutes: AppRoute[] = [
-  { path: '/training/:id', Page: lazyPage(() => import('./pages/training-page'), 'TrainingPage') },
   {
     path: '/training/:id/progress',
     Page: lazyPage(() => import('./pages/training-progress-page'), 'TrainingProgressPage'),

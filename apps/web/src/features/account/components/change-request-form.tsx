@@ -35,6 +35,8 @@ export function ChangeRequestForm() {
     async () => {
       const changes = Object.fromEntries(FIELDS.filter((f) => form[f].trim()).map((f) => [f, form[f].trim()]));
       await sendChangeRequest({ ...changes, message: form.message.trim() });
+      // Issue 32: what was sent is gone from the form, so a second click cannot send it twice by mistake.
+      setForm(EMPTY);
       setSent(true);
     },
   );

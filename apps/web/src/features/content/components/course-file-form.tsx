@@ -39,9 +39,7 @@ export function CourseFileForm({ courseId, file, onDone }: Props) {
         { pdf, logo },
         onProgress,
       );
-      setPdf(null);
-      setLogo(null);
-      if (!file) setFileName('');
+      // The page remounts its "add" form after a save (use-course-items.ts formKey): no field is reset by hand.
       onDone();
     });
   };

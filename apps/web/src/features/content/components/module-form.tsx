@@ -53,8 +53,7 @@ export function ModuleForm({ courseId, module, onDone }: Props) {
         file,
         onProgress,
       );
-      setFile(null);
-      if (!module) setTitles(titlesOf(undefined));
+      // The page remounts its "add" form after a save (use-course-items.ts formKey): no field is reset by hand.
       onDone(saved);
     });
   };

@@ -14,6 +14,9 @@ export function useCourseItems<T>({ deleteItem, deletedText, refresh }: Options<
   const [editing, setEditing] = useState<T | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
   const [busy, setBusy] = useState(false);
+  // Issue 32: the page keys its "add" form with this, so each new item hands the next upload a fresh form (every
+  // field at its default) instead of the last one's values; an edit in the modal leaves a half-filled one alone.
+  const [formKey, setFormKey] = useState(0);
 
   const remove = async (item: T) => {
     setBusy(true);
@@ -35,5 +38,10 @@ export function useCourseItems<T>({ deleteItem, deletedText, refresh }: Options<
     await refresh();
   };
 
-  return { editing, setEditing, deleting, setDeleting, busy, setBusy, remove, saved };
+  const added = async (message: string) => {
+    setFormKey((k) => k + 1);
+    await saved(message);
+  };
+
+  return { editing, setEditing, deleting, setDeleting, busy, setBusy, remove, saved, added, formKey };
 }

@@ -112,7 +112,7 @@ function FilesEditor({ course }: { course: TCourse }) {
         empty={<EmptyState title={t('files.empty')} text={t('ui:empty.files.text')} />}
       />
       <Fieldset legend={t('files.add')}>
-        <CourseFileForm courseId={course.id} onDone={() => void items.saved(t('files.uploaded'))} />
+        <CourseFileForm key={items.formKey} courseId={course.id} onDone={() => void items.added(t('files.uploaded'))} />
       </Fieldset>
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={t('files.editTitle')} size="lg">
         {editing && (

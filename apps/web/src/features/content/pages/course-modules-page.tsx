@@ -68,7 +68,7 @@ function ModulesEditor({ course }: { course: TCourse }) {
         empty={<EmptyState title={t('modules.empty')} text={t('ui:empty.modules.text')} />}
       />
       <Fieldset legend={t('modules.add')}>
-        <ModuleForm courseId={course.id} onDone={() => void items.saved(t('modules.uploaded'))} />
+        <ModuleForm key={items.formKey} courseId={course.id} onDone={() => void items.added(t('modules.uploaded'))} />
       </Fieldset>
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={t('modules.editTitle')} size="xl">
         {editing && (

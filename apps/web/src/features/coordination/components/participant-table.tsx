@@ -26,6 +26,13 @@ interface Props {
   onCycles: (row: Row) => void;
 }
 
+/** Why this participant gets no reminder, or null: the server's participantRefusal, shown before asking it. */
+function notRemindable(row: Pick<Row, 'status' | 'optional'>): 'completed' | 'optional' | null {
+  if (row.status === 'COMPLETED') return 'completed';
+  if (row.status === 'OPTIONAL' || row.optional) return 'optional';
+  return null;
+}
+
 /** The participants' status table of one training (server paging and sorting). */
 export function ParticipantTable({
   list,
@@ -141,26 +148,37 @@ export function ParticipantTable({
       id: 'actions',
       header: t('reminders.actions'),
       actions: true,
-      cell: (row) => (
-        <Stack gap={2} align="flex-start">
-          {/* Refusals (completed, optional, too soon, ...) come back from the server with their own message. */}
-          <Button
-            size="compact-sm"
-            variant="default"
-            loading={remindingUserId === row.userId}
-            disabled={!row.assigned}
-            onClick={() => onRemind(row)}
-            aria-label={t('reminders.remindFor', { name: row.name })}
-          >
-            {t('reminders.remind')}
-          </Button>
-          {row.lastReminderAt && (
-            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-              {t('reminders.lastReminder', { date: when(row.lastReminderAt) })}
-            </Text>
-          )}
-        </Stack>
-      ),
+      cell: (row) => {
+        // Issue 32: the completed and the optional are never reminded (DECISIONS "manual reminder"), so their
+        // button is off and says why; the other refusals (too soon, unreachable, ...) come back from the server.
+        const notNeeded = notRemindable(row);
+        const reasonId = `remind-reason-${row.userId}`;
+        return (
+          <Stack gap={2} align="flex-start">
+            <Button
+              size="compact-sm"
+              variant="default"
+              loading={remindingUserId === row.userId}
+              disabled={!row.assigned || notNeeded !== null}
+              onClick={() => onRemind(row)}
+              aria-label={t('reminders.remindFor', { name: row.name })}
+              aria-describedby={notNeeded ? reasonId : undefined}
+            >
+              {t('reminders.remind')}
+            </Button>
+            {notNeeded && (
+              <Text id={reasonId} size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                {t(notNeeded === 'completed' ? 'reminders.notNeededCompleted' : 'reminders.notNeededOptional')}
+              </Text>
+            )}
+            {row.lastReminderAt && (
+              <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                {t('reminders.lastReminder', { date: when(row.lastReminderAt) })}
+              </Text>
+            )}
+          </Stack>
+        );
+      },
     },
   ];
   return (

@@ -25,6 +25,7 @@ import {
 import { CycleHistory } from '../../../components/cycle-history';
 import { CertificateRegeneration } from '../components/certificate-regeneration';
 import { ParticipantTable } from '../components/participant-table';
+import { remindAllText } from '../components/remind-all-text';
 import { TrainingDrawer, type TrainingDrawerState } from '../components/training-drawer';
 import { TrainingFigures } from '../components/training-figures';
 
@@ -92,11 +93,7 @@ export function TrainingPage() {
     setRemindingAll(true);
     try {
       const result = await remindAllOpen(id);
-      // Each skipped group as "2 × <the text its refusal code has>".
-      const skipped = Object.entries(result.skipped).map(([code, count]) =>
-        t('reminders.skipped', { count, reason: t(`errors:${code}`) }),
-      );
-      notifySuccess([t('reminders.allSent', { count: result.sent }), ...skipped].join(' '));
+      notifySuccess(remindAllText(result, t));
       await refreshTrainings(queryClient);
     } catch (err) {
       showApiError(err);

@@ -1,4 +1,4 @@
-import { ZCertificateState, ZCourseCertificateList } from '@lms/contracts/certificates';
+import { ZCertificateState, ZCourseCertificateList, type TCourseCertificateList } from '@lms/contracts/certificates';
 import { ZAllDocumentsPage, ZMyDocuments, type TAllDocumentSort } from '@lms/contracts/documents';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetchFile, apiGet, apiPost } from '../../../lib/api-client';
@@ -23,10 +23,15 @@ export const documentKeys = {
 export const useMyDocuments = () =>
   useQuery({ queryKey: documentKeys.mine, queryFn: () => apiGet('/documents', ZMyDocuments) });
 
-export const useMyCertificates = () =>
+/**
+ * `waitingFor`: ask again every few seconds while it answers true of the list (a certificate the issue job has not
+ * written yet).
+ */
+export const useMyCertificates = (waitingFor?: (list: TCourseCertificateList | undefined) => boolean) =>
   useQuery({
     queryKey: documentKeys.certificates,
     queryFn: () => apiGet('/course-certificate', ZCourseCertificateList),
+    refetchInterval: (query) => (waitingFor?.(query.state.data) ? 3_000 : false),
   });
 
 export const useAllDocuments = (p: AllDocumentsParams) =>

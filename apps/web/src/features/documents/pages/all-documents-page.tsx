@@ -12,8 +12,7 @@ import { formatDay } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { certificatePath, useAllDocuments } from '../api/documents';
 import { CertificateActions } from '../components/certificate-actions';
-import { DocumentsNav } from '../components/documents-nav';
-import { DownloadButton } from '../components/download-button';
+import { DocumentsNav, DownloadButton } from '../components/documents-parts';
 
 /**
  * /documents/all: the certificates of every user the reader coordinates (a coordinator: the members of their

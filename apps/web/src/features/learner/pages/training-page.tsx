@@ -1,4 +1,6 @@
+import type { TUserTraining } from '@lms/contracts/trainings';
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
@@ -14,8 +16,16 @@ import { ModuleList } from '../components/module-list';
 import { TrainingNotLoaded } from '../components/training-not-loaded';
 import { TrainingProgress } from '../components/training-progress';
 
+interface Props {
+  /**
+   * The training's certificate and course files (features/documents), handed in by app/pages/training-page.tsx:
+   * a feature never imports another (apps/web/.dependency-cruiser.cjs).
+   */
+  documents?: (training: TUserTraining) => ReactNode;
+}
+
 /** /training/{id}: one of the user's trainings with its modules in order and their locking (spec section 2). */
-export function TrainingPage() {
+export function TrainingPage({ documents }: Props) {
   const { t, i18n } = useTranslation('learner');
   const { id = '' } = useParams();
   const query = useMyTraining(id);
@@ -69,6 +79,7 @@ export function TrainingPage() {
           </Group>
         </Stack>
       </Paper>
+      {documents?.(training)}
       <Title order={2}>{t('modules.title')}</Title>
       {training.modules.length === 0 ? (
         <Paper withBorder p="md" radius="md">

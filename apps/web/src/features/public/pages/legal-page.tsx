@@ -3,10 +3,11 @@ import { Alert, Anchor, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/error-text';
+import { splitOpeningHeading } from '../../../lib/leading-heading';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useLegalText } from '../api/texts';
 import { PdfViewer } from '../../../components/pdf-viewer';
-import { RichHtml } from '../../../components/rich-html';
+import { RichHtml, RichTitle } from '../../../components/rich-html';
 
 /**
  * /client/imprint and /client/privacy-policy (spec section 2: public, open while a password change is pending):
@@ -25,9 +26,12 @@ function LegalPage({ kind }: { kind: TLegalTextKind }) {
     if (url) window.location.replace(url);
   }, [url]);
 
+  // A text that opens with its own h1 ("# Impressum") has it shown as the page's heading, in place of ours.
+  const { headingHtml, bodyHtml } = splitOpeningHeading(text.data?.type === 'HTML' ? (text.data.html ?? '') : '');
+
   return (
     <Stack>
-      <Title order={1}>{title}</Title>
+      {headingHtml ? <RichTitle html={headingHtml} /> : <Title order={1}>{title}</Title>}
       {text.isPending && <Loader aria-label={t('loading')} />}
       {text.isError && (
         <Alert color="red" variant="light" role="alert">
@@ -39,7 +43,7 @@ function LegalPage({ kind }: { kind: TLegalTextKind }) {
           {t(`empty.${kind}`)}
         </Alert>
       )}
-      {text.data?.type === 'HTML' && <RichHtml html={text.data.html ?? ''} testId="legal-text" />}
+      {text.data?.type === 'HTML' && <RichHtml html={bodyHtml} testId="legal-text" />}
       {url && (
         <Text>
           {t('redirecting')} <Anchor href={url}>{url}</Anchor>
