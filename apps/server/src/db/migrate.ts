@@ -29,6 +29,7 @@ import * as m0029 from './migrations/2026-11-29-0029-certificate-verification';
 import * as m0030 from './migrations/2026-11-29-0030-audit-trail';
 import * as m0031 from './migrations/2026-11-29-0031-recertification';
 import * as m0032 from './migrations/2026-11-29-0032-gdpr';
+import * as m0033 from './migrations/2026-12-01-0033-module-results';
 
 /** Migrations are listed here (not read from the folder) so they bundle and run the same under tsx and vitest. */
 export const migrations = (dialect: Dialect): Record<string, Migration> => ({
@@ -61,6 +62,7 @@ export const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '2026-11-29-0030-audit-trail': { up: (db) => m0030.up(db, dialect) },
   '2026-11-29-0031-recertification': { up: (db) => m0031.up(db, dialect) },
   '2026-11-29-0032-gdpr': { up: (db) => m0032.up(db, dialect) },
+  '2026-12-01-0033-module-results': { up: (db) => m0033.up(db) },
 });
 
 /** The migrations a database records as applied (none when it was never migrated). */
