@@ -70,8 +70,17 @@ function planCommit(
   const base = !row ? 0 : row.time_instance === instance ? Number(row.time_base_cs) : Number(row.total_time_cs);
   const now = nowIso();
   const itemStatus = laterStatus((row?.status as TModuleStatus | undefined) ?? 'PENDING', check.status);
+  // Issue 31 point 1: a result once reported stays until the SCO reports another. SCORM 1.2 has one lesson_status,
+  // so a package that sets "completed" again on a revisit of its last page (the golf examples do) would otherwise
+  // take back a "passed"; a retaken test that fails or passes replaces it.
+  const itemSuccess =
+    check.success === 'unknown' ? ((row?.success_status as TSuccessStatus) ?? 'unknown') : check.success;
+  const itemScore =
+    check.score.pct === null && check.score.raw === null && row
+      ? { pct: row.score_pct, raw: row.score_raw }
+      : check.score;
   const others = read.items.filter((r) => r.item_id !== body.itemId);
-  const items = [...others, { item_id: body.itemId, status: itemStatus, success_status: check.success }].map((r) => ({
+  const items = [...others, { item_id: body.itemId, status: itemStatus, success_status: itemSuccess }].map((r) => ({
     itemId: r.item_id,
     status: r.status as TModuleStatus,
     success: r.success_status as TSuccessStatus,
@@ -82,7 +91,7 @@ function planCommit(
   const totalCs = base + check.sessionCs;
   // Issue 31 point 1: the module's score from its items' (items of a replaced package included: what was scored
   // stays scored), its time the sum of theirs.
-  const score = rollUpScore([...others.map((r) => ({ pct: r.score_pct, raw: r.score_raw })), check.score]);
+  const score = rollUpScore([...others.map((r) => ({ pct: r.score_pct, raw: r.score_raw })), itemScore]);
   const attemptTimeCs = others.reduce((sum, r) => sum + r.total_time_cs, totalCs);
   return {
     item: {
@@ -91,15 +100,15 @@ function planCommit(
       client_id: attempt.client_id,
       cmi: JSON.stringify(check.saved),
       status: itemStatus,
-      success_status: check.success,
+      success_status: itemSuccess,
       exit: check.exit,
       total_time_cs: totalCs,
       time_base_cs: base,
       time_instance: instance,
       commit_session: body.session,
       commit_seq: body.seq,
-      score_pct: check.score.pct,
-      score_raw: check.score.raw,
+      score_pct: itemScore.pct,
+      score_raw: itemScore.raw,
       created_at: now,
       updated_at: now,
     },

@@ -69,6 +69,8 @@ describeEachDialect('module results (score, pass or fail, completion, time)', (c
     // No score sorts last in both directions.
     for (const order of ['asc', 'desc'])
       expect(idsOf(await statusOf(admin, trainingId, { sort: 'score', order }))).toEqual([anna.id, bert.id]);
+    // A later "completed" without a score (a revisit of the last page) keeps the passed and the score.
+    await commitA(cmi12('completed', { raw: '' }, '00:01:30'));
     const commitB = await play(b, trainingId, moduleId);
     await commitB(cmi12('failed', { raw: '35' }));
 
