@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../apps/server/src/features/certificates/test-certificates';
 import { startTestSmtp, type TestSmtp } from '../apps/server/test/smtp-test-server';
-import { expectAccessible, heading, openPage, screenshot, settle, signIn } from './browser';
+import { expectAccessible, heading, openPage, screenshot, screenshotsAtWidths, settle, signIn } from './browser';
 import {
   createCourseInScreens,
   golfZip,
@@ -199,6 +199,10 @@ describe('the learner journey in German: course, assignment, invitation, modules
     });
     for (let step = 1; step < GOLF_PAGES; step++) await scoNext(sco);
     expect(await scoGet(sco, 'cmi.core.lesson_status')).toBe('completed');
+    // Issue 31 point 1: the package's assessment records its score as golf's page does on submit (85 %: passed,
+    // golf's bar is 70 %).
+    await sco.evaluate(() => (window as unknown as { RecordTest: (score: number) => void }).RecordTest(85));
+    expect(await scoGet(sco, 'cmi.core.lesson_status')).toBe('passed');
     const finished = page.getByRole('status').filter({ hasText: 'Modul abgeschlossen' });
     await finished.waitFor({ timeout: 20_000 });
     const shownAt = Date.now();
@@ -218,6 +222,9 @@ describe('the learner journey in German: course, assignment, invitation, modules
     await expect.poll(() => moduleItem(page, scormId).textContent(), { timeout: 15_000 }).toContain('Abgeschlossen');
     await expect.poll(() => main.textContent()).toContain('2 von 2 Pflichtmodulen abgeschlossen');
     expect(await main.getByText('Abgeschlossen', { exact: true }).count()).toBe(3);
+    // The module shows the score and passed once the package reported them; the PDF module has no result.
+    await expect.poll(() => moduleItem(page, scormId).textContent()).toMatch(/85\s%.*Bestanden/);
+    expect(await moduleItem(page, pdfId).textContent()).not.toContain('Bestanden');
     await expectAccessible(page, 'training page, completed');
     await shootBoth(page, 'journey-training-completed');
     await page.getByRole('link', { name: '← Meine Schulungen' }).click();
@@ -256,6 +263,11 @@ describe('the learner journey in German: course, assignment, invitation, modules
     expect(again.suggestedFilename()).toBe(download.suggestedFilename());
     await expectAccessible(page, 'training page, completed, with its documents');
     await shootBoth(page, 'journey-training-documents');
+    // The learner's training page in English (issue 31's screens; the participant's locale changes last).
+    await page.goto(trainingUrl);
+    await page.locator('header select').first().selectOption('en-US');
+    await expect.poll(() => moduleItem(page, scormId).textContent()).toMatch(/85%.*Passed/);
+    await screenshotsAtWidths(page, 'journey-training-results-en');
     watch.expectClean();
     await context.close();
 
@@ -270,6 +282,18 @@ describe('the learner journey in German: course, assignment, invitation, modules
     const row = cp.locator('table:not([data-chart]) > tbody > tr').filter({ hasText: FULL_NAME });
     await expect.poll(() => row.textContent()).toContain('Abgeschlossen');
     expect(await row.textContent()).toContain('2 von 2');
+    // Issue 31 point 1: the result column has the score and passed; its details name each module's with the time.
+    expect(await row.textContent()).toMatch(/85\s%.*Bestanden/);
+    await row.getByRole('button', { name: `Ergebnisse von ${FULL_NAME}` }).click();
+    const results = cp.getByRole('dialog', { name: `Ergebnisse von ${FULL_NAME}` });
+    const scormResult = results.locator(`li[data-module-id="${scormId}"]`);
+    await expect.poll(() => scormResult.textContent()).toMatch(/85\s%.*Bestanden/);
+    expect(await scormResult.textContent()).toContain('Bearbeitungszeit');
+    expect(await results.locator(`li[data-module-id="${pdfId}"]`).textContent()).toContain('Abgeschlossen am');
+    await expectAccessible(cp, 'participant results');
+    await screenshotsAtWidths(cp, 'journey-participant-results-de');
+    await cp.keyboard.press('Escape');
+    await results.waitFor({ state: 'hidden' });
     const charts = cp.getByRole('region', { name: 'Verlauf' });
     await expect
       .poll(() => charts.locator('tr[data-status="COMPLETED"] td').allTextContents())
@@ -279,6 +303,7 @@ describe('the learner journey in German: course, assignment, invitation, modules
     expect(await completions.first().locator('td').allTextContents()).toEqual([today, '1', '1']);
     await expectAccessible(cp, 'coordination of the training');
     await screenshot(cp, 'journey-coordination-de');
+    await screenshotsAtWidths(cp, 'journey-coordination-results-de');
     // Issue 32: someone who has completed needs no reminder: their button is off and says why.
     const remind = row.getByRole('button', { name: `${FULL_NAME} eine Erinnerung senden` });
     expect(await remind.isDisabled()).toBe(true);
@@ -292,6 +317,16 @@ describe('the learner journey in German: course, assignment, invitation, modules
       .filter({ hasText: 'Niemand ist mehr offen: Es wurde keine Erinnerung gesendet.' })
       .waitFor({ timeout: 10_000 });
     await expectAccessible(cp, 'reminders of a completed participant');
+    // The status table and the results in English.
+    await cp.locator('header select').first().selectOption('en-US');
+    await expect.poll(() => row.textContent()).toMatch(/85%.*Passed/);
+    await screenshotsAtWidths(cp, 'journey-coordination-results-en');
+    await row.getByRole('button', { name: `Results of ${FULL_NAME}` }).click();
+    await cp
+      .getByRole('dialog', { name: `Results of ${FULL_NAME}` })
+      .locator(`li[data-module-id="${scormId}"]`)
+      .waitFor();
+    await screenshotsAtWidths(cp, 'journey-participant-results-en');
     await coordinator.context.close();
   });
 });

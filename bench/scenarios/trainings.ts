@@ -192,6 +192,17 @@ async function seedTrainings(db: Db, clientId: string, _scale: BenchScale): Prom
     now,
     true,
   );
+  // Issue 31 point 1: every other participant of the status table has a score (ten values), so sorting by score
+  // orders real values with nulls among them.
+  const scored = ids.slice(0, STATUS_TABLE_PARTICIPANTS).filter((_, i) => i % 2 === 0);
+  for (let i = 0; i < scored.length; i += 500)
+    await db
+      .updateTable('training_participants')
+      .set({ score_pct: ((i / 500) % 10) * 10 + 5, result: 'passed' })
+      .where('client_id', '=', clientId)
+      .where('training_id', '=', statusTrainingId)
+      .where('user_id', 'in', scored.slice(i, i + 500))
+      .execute();
   seeded = { statusTrainingId };
   if (db.getExecutor().adapter instanceof PostgresAdapter)
     await sql`vacuum analyze trainings, training_participants, training_module_values, courses, modules`.execute(db);
@@ -214,6 +225,15 @@ async function printUncachedStatusCost(ctx: BenchContext): Promise<void> {
     }),
   );
   console.log(`training-status-page uncached (page + capped count + status counts, no HTTP, median of 30): ${ms} ms`);
+  for (const order of ['asc', 'desc'] as const) {
+    const byScore = await medianMs(() =>
+      ctx.db.transaction().execute(async (trx) => {
+        await listParticipantPage(trx, scope, trainingId, { ...query, sort: 'score', order });
+        await countParticipants(trx, scope, [trainingId]);
+      }),
+    );
+    console.log(`training-status-page uncached, sort=score ${order} (no HTTP, median of 30): ${byScore} ms`);
+  }
   for (const validity of ['valid', 'expiring', 'expired'] as const) {
     const filtered = await medianMs(() =>
       ctx.db.transaction().execute(async (trx) => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZId, ZIsoDate, ZPageQuery, pageOf } from './common';
 import { ZModuleKind } from './modules';
-import { ZModuleStatus } from './scorm-runtime';
+import { ZModuleStatus, ZSuccessStatus } from './scorm-runtime';
 import { ZValidity, ZValidityState } from './validity';
 
 // Trainings (spec sections 3 and 7; DECISIONS "Courses, trainings, status"): a course of the client assigned to
@@ -191,7 +191,27 @@ export const ZRecordModuleBody = z.object({}).nullish();
 export const ZRecordModuleResult = ZCourseTrainingUserValue.extend({ trainingStatus: ZTrainingStatus });
 export type TRecordModuleResult = z.infer<typeof ZRecordModuleResult>;
 
-export const PARTICIPANT_SORTS = ['name', 'email', 'status', 'startedAt', 'completedAt', 'progress'] as const;
+/**
+ * Issue 31 point 1: a module's result as its SCORM package reported it (a PDF module has none): passed or failed
+ * (unknown: not reported), the score as a percentage 0 to 100 (null: none) and the raw score the package gave.
+ */
+const moduleResultFields = {
+  success: ZSuccessStatus,
+  score: z.number().nullable(),
+  scoreRaw: z.number().nullable(),
+};
+
+/**
+ * A participant's result in a training (apps/server trainings/training-result.ts): the score is the mean of the
+ * required modules' scores that were reported; failed when a required module failed, passed when every required
+ * module that reported a result passed, else unknown.
+ */
+const trainingResultFields = {
+  score: z.number().nullable(),
+  result: ZSuccessStatus,
+};
+
+export const PARTICIPANT_SORTS = ['name', 'email', 'status', 'startedAt', 'completedAt', 'progress', 'score'] as const;
 export const ZParticipantSort = z.enum(PARTICIPANT_SORTS);
 export type TParticipantSort = z.infer<typeof ZParticipantSort>;
 
@@ -210,6 +230,7 @@ export const ZParticipantModuleValue = z.object({
   moduleId: ZId,
   status: ZModuleStatus,
   completedAt: z.string().nullable(),
+  ...moduleResultFields,
 });
 
 /** Issue 30 point 1: the cycle a participation is in and how long its last completion holds. */
@@ -235,6 +256,7 @@ export const ZTrainingCycle = z.object({
   /** The score of the cycle: completed required modules of all required ones. */
   completedModules: z.number().int(),
   requiredModules: z.number().int(),
+  ...trainingResultFields,
   validUntil: z.string().nullable(),
   /** null: the current cycle. */
   closedAt: z.string().nullable(),
@@ -268,6 +290,7 @@ export const ZParticipantStatus = z.object({
   /** Completed required modules of `requiredModules`. */
   completedModules: z.number().int(),
   requiredModules: z.number().int(),
+  ...trainingResultFields,
   modules: z.array(ZParticipantModuleValue),
   ...validityFields,
 });
@@ -275,6 +298,33 @@ export type TParticipantStatus = z.infer<typeof ZParticipantStatus>;
 
 export const ZParticipantPage = pageOf(ZParticipantStatus).extend({ counts: ZTrainingCounts });
 export type TParticipantPage = z.infer<typeof ZParticipantPage>;
+
+/** A module of `GET /api/course-training/{id}/participants/{userId}/results`, in the course's order. */
+export const ZParticipantModuleResult = z.object({
+  moduleId: ZId,
+  title: z.string(),
+  kind: ZModuleKind,
+  required: z.boolean(),
+  status: ZModuleStatus,
+  /** When the module first became completed (for SCORM 1.2 also passed or failed). */
+  completedAt: z.string().nullable(),
+  ...moduleResultFields,
+  /** The time the SCORM runtime counted (session times summed); 0 for a PDF module or one never launched. */
+  timeSpentSeconds: z.number().int(),
+});
+export type TParticipantModuleResult = z.infer<typeof ZParticipantModuleResult>;
+
+/** Issue 31 point 1: one participant's results in the current cycle, per module and for the training. */
+export const ZParticipantResults = z.object({
+  userId: ZId,
+  name: z.string(),
+  cycle: z.number().int(),
+  status: ZTrainingStatus,
+  completedAt: z.string().nullable(),
+  ...trainingResultFields,
+  modules: z.array(ZParticipantModuleResult),
+});
+export type TParticipantResults = z.infer<typeof ZParticipantResults>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Learner: GET /api/user-course-trainings and the module launch
@@ -290,6 +340,7 @@ export const ZUserTrainingModule = z.object({
   required: z.boolean(),
   status: ZModuleStatus,
   completedAt: z.string().nullable(),
+  ...moduleResultFields,
   locked: z.boolean(),
   /** The required module to complete first (the first not completed one of lower order); null when unlocked. */
   unlockedBy: ZId.nullable(),

@@ -1,7 +1,7 @@
 import type { TLocale } from '@lms/contracts/constants';
 import type { TCourse } from '@lms/contracts/courses';
 import type { TGroupDetail } from '@lms/contracts/groups';
-import type { TModuleStatus } from '@lms/contracts/scorm-runtime';
+import type { TModuleStatus, TSuccessStatus } from '@lms/contracts/scorm-runtime';
 import type { Config } from '../config';
 import type { DbOrTrx } from '../db/database';
 import type { Tenant } from './tenant';
@@ -72,6 +72,9 @@ export interface DomainEvents {
     userId: string;
     moduleId: string;
     status: TModuleStatus;
+    /** Issue 31 point 1: the module's result as the runtime rolled it up (absent: a module without one, a PDF). */
+    success?: TSuccessStatus;
+    score?: { pct: number | null; raw: number | null };
     at: string;
   };
   /** trainings: users became participants of a training. */

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { apiFetchFile } from '../lib/api-client';
 import { formatDay } from '../lib/format';
 import { saveBlob } from '../lib/http';
+import { ResultBadge } from './result-badge';
 import { StatusBadge } from './training-status-badge';
 
 /**
@@ -40,6 +41,7 @@ export function CycleHistory({
                     </Badge>
                   )}
                   <StatusBadge status={c.status} />
+                  <ResultBadge success={c.result} score={c.score} />
                 </Group>
                 <Text size="sm">
                   {c.completedAt ? t('history.completed', { date: day(c.completedAt) }) : t('history.notCompleted')}

@@ -38,3 +38,21 @@ export function todayIso(now = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
+
+/** A score of 0 to 100 as the reader's language writes a percentage ("80 %", "80%"); empty for none. */
+export function formatPercent(score: number | null | undefined, locale: string): string {
+  if (score === null || score === undefined) return '';
+  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(score / 100);
+}
+
+/** A time spent as the reader's language abbreviates hours and minutes ("1 Std., 5 Min.", "1 hr, 5 min"). */
+export function formatTimeSpent(seconds: number, locale: string): string {
+  const minutes = Math.round(seconds / 60);
+  const unit = (value: number, name: 'hour' | 'minute' | 'second') =>
+    new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
+  if (seconds < 60) return unit(seconds, 'second');
+  if (minutes < 60) return unit(minutes, 'minute');
+  const parts = [unit(Math.floor(minutes / 60), 'hour')];
+  if (minutes % 60 > 0) parts.push(unit(minutes % 60, 'minute'));
+  return new Intl.ListFormat(locale, { style: 'narrow', type: 'unit' }).format(parts);
+}

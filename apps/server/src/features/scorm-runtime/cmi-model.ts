@@ -1,5 +1,6 @@
 import type { TModuleStatus, TSuccessStatus } from '@lms/contracts/scorm-runtime';
 import type { PlayerLaunchable } from '../modules';
+import type { Score } from './cmi-score';
 
 // What the server does with a SCORM version's CMI data: check a commit against the data model's limits and
 // vocabularies, say what it means for the item's status, and build the values a fresh API starts with.
@@ -15,6 +16,8 @@ export type CommitCheck =
       exit: string;
       /** session_time of the committing API instance, in centiseconds. */
       sessionCs: number;
+      /** Issue 31 point 1: the score the commit reports. */
+      score: Score;
     };
 
 export type LaunchContext = {

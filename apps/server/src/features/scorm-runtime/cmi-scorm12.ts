@@ -1,6 +1,7 @@
 import { SCORM12_LOCATION_MAX, SCORM12_SUSPEND_DATA_MAX } from '@lms/contracts/scorm-runtime';
 import type { TModuleStatus, TSuccessStatus } from '@lms/contracts/scorm-runtime';
 import { checkDecimal, objectAt, textAt, without, type CmiModel, type CommitCheck, type Obj } from './cmi-model';
+import { scorm12Score } from './cmi-score';
 import { formatScorm12Timespan, parseScorm12Timespan } from './cmi-time';
 
 // SCORM 1.2 RTE section 3.4 data model. Error 405 "Incorrect Data Type" is what 1.2 answers for a value outside an
@@ -63,7 +64,7 @@ export const scorm12Model: CmiModel = {
         return refuse(`cmi.core.score.${key}`, 'a number 0 to 100');
     }
     const saved = { ...without(cmi, TOP_NOT_SAVED), core: without(core, CORE_NOT_SAVED) };
-    return { ok: true, saved, ...statusOf(lessonStatus), exit, sessionCs };
+    return { ok: true, saved, ...statusOf(lessonStatus), exit, sessionCs, score: scorm12Score(core) };
   },
 
   initialCmi(saved, ctx) {

@@ -1,6 +1,7 @@
 import { SCORM2004_LOCATION_MAX, SCORM2004_SUSPEND_DATA_MAX } from '@lms/contracts/scorm-runtime';
 import type { TSuccessStatus } from '@lms/contracts/scorm-runtime';
 import { checkDecimal, objectAt, textAt, without, type CmiModel, type CommitCheck, type Obj } from './cmi-model';
+import { scorm2004Score } from './cmi-score';
 import { formatIsoDuration, parseIsoDuration } from './cmi-time';
 
 // SCORM 2004 RTE section 4.2 data model. 406 "Data Model Element Type Mismatch" for values outside a type, length or
@@ -74,6 +75,7 @@ export const scorm2004Model: CmiModel = {
       success: success as TSuccessStatus,
       exit,
       sessionCs,
+      score: scorm2004Score(cmi),
     };
   },
 

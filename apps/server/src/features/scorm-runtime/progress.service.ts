@@ -1,6 +1,11 @@
 import type { TModuleStatus, TSuccessStatus } from '@lms/contracts/scorm-runtime';
 import type { DbOrTrx } from '../../db/database';
-import { archiveAttemptRows, deleteTrainingAttemptRows, listTrainingAttempts } from './scorm-runtime.repository';
+import {
+  archiveAttemptRows,
+  deleteTrainingAttemptRows,
+  listTrainingAttempts,
+  listUserTrainingAttemptTimes,
+} from './scorm-runtime.repository';
 
 export type ModuleProgress = {
   userId: string;
@@ -27,6 +32,20 @@ export async function listTrainingProgress(
     successStatus: r.success_status as TSuccessStatus,
     completedAt: r.completed_at,
   }));
+}
+
+/**
+ * For the trainings feature (issue 31 point 1): the time a participant spent in each module of the training's current
+ * cycle, in centiseconds, by module id.
+ */
+export async function attemptTimesOf(
+  db: DbOrTrx,
+  clientId: string,
+  trainingId: string,
+  userId: string,
+): Promise<Map<string, number>> {
+  const rows = await listUserTrainingAttemptTimes(db, clientId, trainingId, userId);
+  return new Map(rows.map((r) => [r.module_id, Number(r.total_time_cs)]));
 }
 
 /** For the trainings feature: deleting a training deletes its learners' runtime data, in the caller's transaction. */

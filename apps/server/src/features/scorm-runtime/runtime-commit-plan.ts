@@ -6,6 +6,7 @@ import type { ScormScoDataTable } from '../../db/database';
 import { nowIso } from '../../platform/ids';
 import type { RuntimeModule } from '../modules';
 import type { CommitCheck } from './cmi-model';
+import { NO_SCORE, rollUpScore } from './cmi-score';
 import type { LaunchClaims } from './launch-token';
 import type { CommitAttemptFields, CommitItemRow, CommitRead } from './scorm-runtime.repository';
 import { laterStatus, rollUpModule } from './status-rollup';
@@ -39,6 +40,7 @@ export const openedAsset: Extract<CommitCheck, { ok: true }> = {
   success: 'unknown',
   exit: '',
   sessionCs: 0,
+  score: NO_SCORE,
 };
 
 /** What a commit writes, worked out from the attempt as read: the item's row, the attempt's fields, the new status. */
@@ -47,7 +49,10 @@ export interface CommitPlan {
   attempt: CommitAttemptFields;
   status: TModuleStatus;
   itemStatus: TModuleStatus;
-  /** A learner's training attempt whose status moves writes through to the training (in the locked path). */
+  /**
+   * A learner's training attempt whose status, success or score moves writes through to the training (in the locked
+   * path). Time alone does not: the training reads it from the attempt when it shows it.
+   */
   writesThrough: boolean;
 }
 
@@ -65,13 +70,29 @@ function planCommit(
   const base = !row ? 0 : row.time_instance === instance ? Number(row.time_base_cs) : Number(row.total_time_cs);
   const now = nowIso();
   const itemStatus = laterStatus((row?.status as TModuleStatus | undefined) ?? 'PENDING', check.status);
-  const items = [
-    ...read.items.filter((r) => r.item_id !== body.itemId),
-    { item_id: body.itemId, status: itemStatus, success_status: check.success },
-  ].map((r) => ({ itemId: r.item_id, status: r.status as TModuleStatus, success: r.success_status as TSuccessStatus }));
+  // Issue 31 point 1: a result once reported stays until the SCO reports another. SCORM 1.2 has one lesson_status,
+  // so a package that sets "completed" again on a revisit of its last page (the golf examples do) would otherwise
+  // take back a "passed"; a retaken test that fails or passes replaces it.
+  const itemSuccess =
+    check.success === 'unknown' ? ((row?.success_status as TSuccessStatus) ?? 'unknown') : check.success;
+  const itemScore =
+    check.score.pct === null && check.score.raw === null && row
+      ? { pct: row.score_pct, raw: row.score_raw }
+      : check.score;
+  const others = read.items.filter((r) => r.item_id !== body.itemId);
+  const items = [...others, { item_id: body.itemId, status: itemStatus, success_status: itemSuccess }].map((r) => ({
+    itemId: r.item_id,
+    status: r.status as TModuleStatus,
+    success: r.success_status as TSuccessStatus,
+  }));
   const rolled = rollUpModule(module.manifest.launchables, items);
   const { attempt } = read;
   const status = laterStatus(attempt.status as TModuleStatus, rolled.status);
+  const totalCs = base + check.sessionCs;
+  // Issue 31 point 1: the module's score from its items' (items of a replaced package included: what was scored
+  // stays scored), its time the sum of theirs.
+  const score = rollUpScore([...others.map((r) => ({ pct: r.score_pct, raw: r.score_raw })), itemScore]);
+  const attemptTimeCs = others.reduce((sum, r) => sum + r.total_time_cs, totalCs);
   return {
     item: {
       attempt_id: attempt.id,
@@ -79,13 +100,15 @@ function planCommit(
       client_id: attempt.client_id,
       cmi: JSON.stringify(check.saved),
       status: itemStatus,
-      success_status: check.success,
+      success_status: itemSuccess,
       exit: check.exit,
-      total_time_cs: base + check.sessionCs,
+      total_time_cs: totalCs,
       time_base_cs: base,
       time_instance: instance,
       commit_session: body.session,
       commit_seq: body.seq,
+      score_pct: itemScore.pct,
+      score_raw: itemScore.raw,
       created_at: now,
       updated_at: now,
     },
@@ -94,12 +117,21 @@ function planCommit(
       success_status: rolled.success,
       last_item_id: body.itemId,
       completed_at: attempt.completed_at ?? (status === 'COMPLETED' ? now : null),
+      score_pct: score.pct,
+      score_raw: score.raw,
+      total_time_cs: attemptTimeCs,
       updated_at: now,
     },
     status,
     itemStatus,
     // A content master's preview never counts (it has no training).
-    writesThrough: attempt.kind === 'training' && !!attempt.training_id && status !== attempt.status,
+    writesThrough:
+      attempt.kind === 'training' &&
+      !!attempt.training_id &&
+      (status !== attempt.status ||
+        rolled.success !== attempt.success_status ||
+        score.pct !== attempt.score_pct ||
+        score.raw !== attempt.score_raw),
   };
 }
 

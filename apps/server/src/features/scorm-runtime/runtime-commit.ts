@@ -1,4 +1,5 @@
 import { DEFAULT_LOCALE } from '@lms/contracts/constants';
+import type { TSuccessStatus } from '@lms/contracts/scorm-runtime';
 import { sqliteWriteBatchOf } from '../../db/sqlite-write-batch';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
@@ -59,6 +60,8 @@ function commitLocked(deps: AppDeps, commit: CheckedCommit): Promise<CommitOutco
           userId: attempt.user_id,
           moduleId: attempt.module_id,
           status: plan.status,
+          success: plan.attempt.success_status as TSuccessStatus,
+          score: { pct: plan.attempt.score_pct, raw: plan.attempt.score_raw },
           at: plan.item.updated_at,
         });
       return okOutcome(plan);

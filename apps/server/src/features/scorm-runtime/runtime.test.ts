@@ -122,10 +122,20 @@ describeEachDialect('SCORM runtime', (ctx) => {
       time_instance: `${state.session}:1`,
       commit_session: state.session,
       commit_seq: seq,
+      score_pct: null,
+      score_raw: null,
       created_at: now,
       updated_at: now,
     });
-    const attempt = { status: 'STARTED', success_status: 'unknown', last_item_id: item, completed_at: null };
+    const attempt = {
+      status: 'STARTED',
+      success_status: 'unknown',
+      last_item_id: item,
+      completed_at: null,
+      score_pct: null,
+      score_raw: null,
+      total_time_cs: 0,
+    };
     const write = (location: string, seq: number) => ({
       version: read.version!,
       attempt: { ...attempt, updated_at: now },

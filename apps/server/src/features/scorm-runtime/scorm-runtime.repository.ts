@@ -60,6 +60,8 @@ export type CommitItemRow = Pick<
   | 'time_instance'
   | 'commit_session'
   | 'commit_seq'
+  | 'score_pct'
+  | 'score_raw'
 >;
 
 /** The item columns of readAttemptForCommit's joined rows (null where the attempt has no item yet). */
@@ -73,12 +75,21 @@ interface CommitJoin {
   d_time_instance: string | null;
   d_commit_session: string | null;
   d_commit_seq: number | null;
+  d_score_pct: number | null;
+  d_score_raw: number | null;
 }
 
 /** What a commit writes to its attempt. */
 export type CommitAttemptFields = Pick<
   AttemptRow,
-  'status' | 'success_status' | 'last_item_id' | 'completed_at' | 'updated_at'
+  | 'status'
+  | 'success_status'
+  | 'last_item_id'
+  | 'completed_at'
+  | 'score_pct'
+  | 'score_raw'
+  | 'total_time_cs'
+  | 'updated_at'
 >;
 
 /** An attempt as a commit reads it: the row, its items, and on PostgreSQL the row version (xmin) it was read at. */
@@ -121,7 +132,8 @@ type CommitReadRow = AttemptRow & CommitJoin;
 /** The item columns and the join of the commit's read (readAttemptForCommit, readAttemptForCommitSync). */
 const COMMIT_READ_ITEMS = `d.item_id as d_item_id, d.status as d_status, d.success_status as d_success_status,
   d.total_time_cs as d_total_time_cs, d.time_base_cs as d_time_base_cs, d.time_instance as d_time_instance,
-  d.commit_session as d_commit_session, d.commit_seq as d_commit_seq
+  d.commit_session as d_commit_session, d.commit_seq as d_commit_seq, d.score_pct as d_score_pct,
+  d.score_raw as d_score_raw
   from scorm_attempts a left join scorm_sco_data d on d.attempt_id = a.id`;
 
 /** The attempt and its items out of the joined rows (one row per item, one with null items for none). */
@@ -137,6 +149,8 @@ function toCommitRead(rows: CommitReadRow[]): CommitRead | undefined {
     d_time_instance: _ti,
     d_commit_session: _cs,
     d_commit_seq: _cq,
+    d_score_pct: _sp,
+    d_score_raw: _sr,
     version,
     ...attempt
   } = first;
@@ -152,20 +166,24 @@ function toCommitRead(rows: CommitReadRow[]): CommitRead | undefined {
         time_instance: r.d_time_instance,
         commit_session: r.d_commit_session ?? '',
         commit_seq: Number(r.d_commit_seq),
+        score_pct: r.d_score_pct,
+        score_raw: r.d_score_raw,
       });
-  return { attempt, items, version };
+  // PostgreSQL answers a bigint as text.
+  return { attempt: { ...attempt, total_time_cs: Number(attempt.total_time_cs) }, items, version };
 }
 
 /** The columns an item's SCO data row is written with, in this order (the upserts below). */
 const SCO_DATA_COLUMNS = `attempt_id, item_id, client_id, cmi, status, success_status, exit, total_time_cs,
-  time_base_cs, time_instance, commit_session, commit_seq, created_at, updated_at`;
+  time_base_cs, time_instance, commit_session, commit_seq, score_pct, score_raw, created_at, updated_at`;
 
 /** What an upsert of an item's SCO data replaces when the row exists (all but its keys and created_at). */
 const SCO_DATA_ON_CONFLICT = `on conflict (attempt_id, item_id) do update set cmi = excluded.cmi,
   status = excluded.status, success_status = excluded.success_status, exit = excluded.exit,
   total_time_cs = excluded.total_time_cs, time_base_cs = excluded.time_base_cs,
   time_instance = excluded.time_instance, commit_session = excluded.commit_session,
-  commit_seq = excluded.commit_seq, updated_at = excluded.updated_at`;
+  commit_seq = excluded.commit_seq, score_pct = excluded.score_pct, score_raw = excluded.score_raw,
+  updated_at = excluded.updated_at`;
 
 const scoDataValues = (i: Selectable<ScormScoDataTable>) => [
   i.attempt_id,
@@ -180,15 +198,17 @@ const scoDataValues = (i: Selectable<ScormScoDataTable>) => [
   i.time_instance,
   i.commit_session,
   i.commit_seq,
+  i.score_pct,
+  i.score_raw,
   i.created_at,
   i.updated_at,
 ];
 
 const SQLITE_COMMIT_READ = `select a.*, null as version, ${COMMIT_READ_ITEMS} where a.client_id = ? and a.id = ?`;
 const SQLITE_UPSERT_SCO_DATA = `insert into scorm_sco_data (${SCO_DATA_COLUMNS})
-  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ${SCO_DATA_ON_CONFLICT}`;
+  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ${SCO_DATA_ON_CONFLICT}`;
 const SQLITE_UPDATE_ATTEMPT = `update scorm_attempts set status = ?, success_status = ?, last_item_id = ?,
-  completed_at = ?, updated_at = ? where client_id = ? and id = ?`;
+  completed_at = ?, score_pct = ?, score_raw = ?, total_time_cs = ?, updated_at = ? where client_id = ? and id = ?`;
 
 /** SQLite, in a write batch (db/sqlite-write-batch.ts): readAttemptForCommit on the held connection. */
 export const readAttemptForCommitSync = (s: SyncSqlite, clientId: string, id: string): CommitRead | undefined =>
@@ -203,6 +223,9 @@ export function writeCommitSync(s: SyncSqlite, attempt: CommitAttemptFields, ite
     a.success_status,
     a.last_item_id,
     a.completed_at,
+    a.score_pct,
+    a.score_raw,
+    a.total_time_cs,
     a.updated_at,
     item.client_id,
     item.attempt_id,
@@ -259,18 +282,23 @@ export async function writeCommitsIfUnchanged(db: DbOrTrx, writes: CommitWrite[]
     a_success_status: a.success_status,
     a_last_item_id: a.last_item_id,
     a_completed_at: a.completed_at,
+    a_score_pct: a.score_pct,
+    a_score_raw: a.score_raw,
+    a_total_time_cs: a.total_time_cs,
     a_updated_at: a.updated_at,
   }));
   const { rows } = await sql<{ id: string }>`
     with i as (
       select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x(version text, a_status text,
-        a_success_status text, a_last_item_id text, a_completed_at timestamptz, a_updated_at timestamptz,
+        a_success_status text, a_last_item_id text, a_completed_at timestamptz, a_score_pct double precision,
+        a_score_raw double precision, a_total_time_cs bigint, a_updated_at timestamptz,
         attempt_id text, item_id text, client_id text, cmi text, status text, success_status text, exit text,
         total_time_cs bigint, time_base_cs bigint, time_instance text, commit_session text, commit_seq integer,
-        created_at timestamptz, updated_at timestamptz)
+        score_pct double precision, score_raw double precision, created_at timestamptz, updated_at timestamptz)
     ), a as (
       update scorm_attempts s set status = i.a_status, success_status = i.a_success_status,
-        last_item_id = i.a_last_item_id, completed_at = i.a_completed_at, updated_at = i.a_updated_at
+        last_item_id = i.a_last_item_id, completed_at = i.a_completed_at, score_pct = i.a_score_pct,
+        score_raw = i.a_score_raw, total_time_cs = i.a_total_time_cs, updated_at = i.a_updated_at
       from i
       where s.client_id = i.client_id and s.id = i.attempt_id and s.xmin = i.version::xid
       returning s.id
@@ -319,6 +347,17 @@ export const listTrainingAttempts = (db: DbOrTrx, clientId: string, trainingId: 
     .where('client_id', '=', clientId)
     .where('kind', '=', 'training')
     .where('training_id', '=', trainingId)
+    .execute();
+
+/** For the trainings feature: one user's attempts of a training's current cycle, with their time. */
+export const listUserTrainingAttemptTimes = (db: DbOrTrx, clientId: string, trainingId: string, userId: string) =>
+  db
+    .selectFrom('scorm_attempts')
+    .select(['module_id', 'total_time_cs'])
+    .where('client_id', '=', clientId)
+    .where('kind', '=', 'training')
+    .where('training_id', '=', trainingId)
+    .where('user_id', '=', userId)
     .execute();
 
 /**

@@ -78,6 +78,9 @@ export function dashboardModules(db: DbOrTrx, clientId: string, userId: string, 
       'x.title',
       'v.status',
       'v.completed_at',
+      'v.score_pct',
+      'v.score_raw',
+      'v.success_status',
     ])
     .orderBy('m.position')
     .orderBy('m.id')

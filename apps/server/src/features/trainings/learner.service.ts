@@ -22,6 +22,7 @@ import { findParticipant, moduleValuesOf, moduleValuesOfUser } from './participa
 import type { ModuleValueRow, ParticipantRow } from './participant.repository';
 import { findTrainingsWithCourse, type findTrainingWithCourse } from './training.repository';
 import { recordModuleProgress } from './training-progress.service';
+import { presentModuleValue } from './training-result';
 import { moduleStates, nextModuleOf, progressOf, trainingStatusOf } from './training-status';
 import { presentValidity } from './training-validity';
 import { cycleHistory } from './training-cycles';
@@ -43,13 +44,16 @@ function presentUserTraining(
     ParticipantRow,
     'started_at' | 'completed_at' | 'is_optional' | 'status' | 'cycle' | 'valid_until' | 'renewal_opens_at'
   >,
-  values: readonly Pick<ModuleValueRow, 'module_id' | 'status' | 'completed_at'>[],
+  values: readonly Pick<
+    ModuleValueRow,
+    'module_id' | 'status' | 'completed_at' | 'score_pct' | 'score_raw' | 'success_status'
+  >[],
   now: string,
 ): TUserTraining {
   const states = moduleStates(course.modules, new Map(values.map((v) => [v.module_id, v.status as TModuleStatus])));
   const progress = progressOf(states);
   const modules = new Map(course.modules.map((m) => [m.id, m]));
-  const completedAt = new Map(values.map((v) => [v.module_id, v.completed_at]));
+  const valueOf = new Map(values.map((v) => [v.module_id, v]));
   return {
     id: training.id,
     courseId: course.id,
@@ -74,7 +78,7 @@ function presentUserTraining(
         durationInMinutes: m.durationInMinutes,
         required: s.required,
         status: s.status,
-        completedAt: completedAt.get(s.id) ?? null,
+        ...presentModuleValue(valueOf.get(s.id)),
         locked: s.locked,
         unlockedBy: s.unlockedBy,
       };
@@ -172,7 +176,18 @@ export async function listMyTrainings(deps: AppDeps, actor: Actor): Promise<TUse
       })),
     };
     const values = rows.flatMap((m) =>
-      m.status === null ? [] : [{ module_id: m.id, status: m.status, completed_at: m.completed_at }],
+      m.status === null
+        ? []
+        : [
+            {
+              module_id: m.id,
+              status: m.status,
+              completed_at: m.completed_at,
+              score_pct: m.score_pct,
+              score_raw: m.score_raw,
+              success_status: m.success_status ?? 'unknown',
+            },
+          ],
     );
     return presentUserTraining({ ...t, id: t.training_id }, course, t, values, now);
   });

@@ -16,6 +16,8 @@ const SORTS: Record<TParticipantSort, string> = {
   startedAt: 'p.started_at',
   completedAt: 'p.completed_at',
   progress: 'p.completed_modules',
+  // Issue 31 point 1: from training_participants_score (client, training, score_pct, user); no score sorts last.
+  score: 'p.score_pct',
 };
 
 export const participantsInScope = (db: DbOrTrx, scope: UserScope) =>

@@ -174,6 +174,9 @@ export async function upsertModuleValue(db: DbOrTrx, row: Insertable<TrainingMod
       oc.columns(['training_id', 'user_id', 'module_id']).doUpdateSet({
         status: row.status,
         completed_at: row.completed_at,
+        score_pct: row.score_pct ?? null,
+        score_raw: row.score_raw ?? null,
+        success_status: row.success_status ?? 'unknown',
         updated_at: row.updated_at,
       }),
     )

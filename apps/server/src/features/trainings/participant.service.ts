@@ -1,4 +1,4 @@
-import type { TModuleStatus } from '@lms/contracts/scorm-runtime';
+import type { TModuleStatus, TSuccessStatus } from '@lms/contracts/scorm-runtime';
 import type {
   TParticipantListQuery,
   TParticipantPage,
@@ -15,6 +15,7 @@ import { repairUserSearchKeys, resolveUserScope, type UserScope } from '../users
 import { countParticipants, listParticipantPage } from './participant-list.repository';
 import { findParticipant, moduleValuesOfUsers, updateParticipants } from './participant.repository';
 import { moduleRulesOf } from './training-progress.service';
+import { presentModuleValue } from './training-result';
 import { findVisibleTraining } from './training-scope';
 import { moduleStates, progressOf, trainingStatusOf } from './training-status';
 import { presentValidity } from './training-validity';
@@ -55,10 +56,12 @@ async function presentParticipants(
       lastReminderAt: r.last_reminder_at,
       completedModules: progress.completed,
       requiredModules: progress.required,
+      score: r.score_pct,
+      result: r.result as TSuccessStatus,
       modules: states.map((s) => ({
         moduleId: s.id,
         status: s.status,
-        completedAt: own.find((v) => v.module_id === s.id)?.completed_at ?? null,
+        ...presentModuleValue(own.find((v) => v.module_id === s.id)),
       })),
       ...presentValidity(r, now),
     };
@@ -88,7 +91,14 @@ export async function listParticipantStatuses(
   };
 }
 
-async function participantStatus(db: DbOrTrx, scope: UserScope, trainingId: string, courseId: string, userId: string) {
+/** One participant of the status table, in the scope; not found outside it. */
+export async function participantStatus(
+  db: DbOrTrx,
+  scope: UserScope,
+  trainingId: string,
+  courseId: string,
+  userId: string,
+) {
   const query = { page: 1, pageSize: 10, sort: 'name', order: 'asc', userId } as const;
   const { rows } = await listParticipantPage(db, scope, trainingId, query);
   const [item] = await presentParticipants(db, scope.clientId, trainingId, courseId, rows);

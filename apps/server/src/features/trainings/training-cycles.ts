@@ -1,3 +1,4 @@
+import type { TSuccessStatus } from '@lms/contracts/scorm-runtime';
 import type { TTrainingCycle, TTrainingCycleList, TTrainingStatus } from '@lms/contracts/trainings';
 import type { Selectable } from 'kysely';
 import type { DbOrTrx } from '../../db/database';
@@ -56,6 +57,8 @@ export async function openDueCycles(
       started_at: null,
       completed_at: null,
       completed_modules: 0,
+      score_pct: null,
+      result: 'unknown',
       is_invitation_due: false,
       updated_at: now,
     }))
@@ -93,6 +96,8 @@ export async function openDueCycles(
         completed_at: p.completed_at,
         completed_modules: p.completed_modules,
         required_modules: required,
+        score_pct: p.score_pct,
+        result: p.result,
         valid_until: p.valid_until,
         closed_at: now,
       })),
@@ -172,6 +177,8 @@ export const presentCycle = (row: CycleRow, certificateId: string | null): TTrai
   completedAt: row.completed_at,
   completedModules: row.completed_modules,
   requiredModules: row.required_modules,
+  score: row.score_pct,
+  result: row.result as TSuccessStatus,
   validUntil: row.valid_until,
   closedAt: row.closed_at,
   certificateId,
@@ -200,6 +207,8 @@ export async function cycleHistory(
     completedAt: participant.completed_at,
     completedModules: participant.completed_modules,
     requiredModules: progressOf(moduleStates(rules, new Map())).required,
+    score: participant.score_pct,
+    result: participant.result as TSuccessStatus,
     // Until completed, the row's end date is the previous cycle's (shown there), not this one's.
     validUntil: participant.completed_at ? participant.valid_until : null,
     closedAt: null,

@@ -1,4 +1,4 @@
-import type { TModuleStatus } from '@lms/contracts/scorm-runtime';
+import type { TModuleStatus, TSuccessStatus } from '@lms/contracts/scorm-runtime';
 import type { TRecordModuleResult } from '@lms/contracts/trainings';
 import type { DbOrTrx } from '../../db/database';
 import { publish, type DomainEvents } from '../../platform/events';
@@ -7,6 +7,7 @@ import { laterStatus } from '../scorm-runtime';
 import { findParticipant, moduleValuesOf, updateParticipants, upsertModuleValue } from './participant.repository';
 import { findTrainingById } from './training.repository';
 import { findTrainingValidity, validityDates } from './training-validity';
+import { trainingResultOf, type ModuleResult } from './training-result';
 import { moduleStates, progressOf, trainingStatusOf, type ModuleRule, type ModuleState } from './training-status';
 
 // Where a learner's progress lands: the module value and the training status per user, in the caller's
@@ -50,6 +51,13 @@ export async function recordModuleProgress(
   const values = await moduleValuesOf(trx, clientId, trainingId, userId);
   const current = values.find((v) => v.module_id === moduleId);
   const status = laterStatus((current?.status as TModuleStatus | undefined) ?? 'PENDING', input.status);
+  // Issue 31 point 1: the runtime's result replaces the module's (a retaken test that passes counts); a call
+  // without one (the learner's module call, a PDF) keeps what was reported.
+  const success = input.success ?? (current?.success_status as TSuccessStatus | undefined) ?? 'unknown';
+  const score = input.score ?? { pct: current?.score_pct ?? null, raw: current?.score_raw ?? null };
+  const resultMoved =
+    !!current &&
+    (current.success_status !== success || current.score_pct !== score.pct || current.score_raw !== score.raw);
   const value = {
     training_id: trainingId,
     user_id: userId,
@@ -57,13 +65,22 @@ export async function recordModuleProgress(
     client_id: clientId,
     status,
     completed_at: current?.completed_at ?? (status === 'COMPLETED' ? at : null),
-    updated_at: current && current.status === status ? current.updated_at : at,
+    score_pct: score.pct,
+    score_raw: score.raw,
+    success_status: success,
+    updated_at: current && current.status === status && !resultMoved ? current.updated_at : at,
   };
-  if (!current || current.status !== status) await upsertModuleValue(trx, value);
+  if (!current || current.status !== status || resultMoved) await upsertModuleValue(trx, value);
 
   const statuses = new Map(values.map((v) => [v.module_id, v.status as TModuleStatus]));
   statuses.set(moduleId, status);
-  const progress = progressOf(moduleStates(await moduleRulesOf(trx, clientId, training.course_id), statuses));
+  const results = new Map<string, ModuleResult>(
+    values.map((v) => [v.module_id, { success: v.success_status as TSuccessStatus, scorePct: v.score_pct }]),
+  );
+  results.set(moduleId, { success, scorePct: score.pct });
+  const states = moduleStates(await moduleRulesOf(trx, clientId, training.course_id), statuses);
+  const progress = progressOf(states);
+  const result = trainingResultOf(states, results);
   const startedAt = participant.started_at ?? (status !== 'PENDING' ? at : null);
   const completedAt = participant.completed_at ?? (progress.done ? at : null);
   const next = { ...participant, started_at: startedAt, completed_at: completedAt };
@@ -71,7 +88,9 @@ export async function recordModuleProgress(
   const changed =
     startedAt !== participant.started_at ||
     completedAt !== participant.completed_at ||
-    progress.completed !== participant.completed_modules;
+    progress.completed !== participant.completed_modules ||
+    result.scorePct !== participant.score_pct ||
+    result.result !== participant.result;
   const completesNow = completedAt !== null && participant.completed_at === null;
   if (changed) {
     // Issue 30 point 1: a completion holds for the training's validity; the renewal window opens before its end.
@@ -81,6 +100,8 @@ export async function recordModuleProgress(
       started_at: startedAt,
       completed_at: completedAt,
       completed_modules: progress.completed,
+      score_pct: result.scorePct,
+      result: result.result,
       updated_at: at,
       ...(validity && completedAt ? validityDates(completedAt, validity) : {}),
     });

@@ -5,6 +5,7 @@ import {
   ZOptionalBody,
   ZParticipantListQuery,
   ZParticipantPage,
+  ZParticipantResults,
   ZParticipantStatus,
   ZTraining,
   ZTrainingCycleList,
@@ -19,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/access';
 import type { AppDeps } from '../../platform/deps';
 import { sendJsonText } from '../../platform/short-cache';
+import { getParticipantResults } from './participant-results.service';
 import { participantStatusesJson } from './participant-status-cache';
 import { listParticipantCycles, setParticipantOptional } from './participant.service';
 import { getTrainingStatistics } from './training-statistics.service';
@@ -78,6 +80,12 @@ export const trainingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     '/api/course-training/:id/participants/:userId/cycles',
     { schema: { params: ZTrainingUserParams, response: { 200: ZTrainingCycleList } }, config },
     (req) => listParticipantCycles(deps, actorOf(req), req.params.id, req.params.userId),
+  );
+
+  app.get(
+    '/api/course-training/:id/participants/:userId/results',
+    { schema: { params: ZTrainingUserParams, response: { 200: ZParticipantResults } }, config },
+    (req) => getParticipantResults(deps, actorOf(req), req.params.id, req.params.userId),
   );
 
   app.get(

@@ -44,6 +44,9 @@ export interface TrainingParticipantsTable {
   renewal_opens_at: string | null;
   /** Completed required modules, kept with the status so the table sorts by progress without a join. */
   completed_modules: Generated<number>;
+  /** Issue 31 point 1: the training's result in this cycle (training-result.ts), kept so the table sorts by score. */
+  score_pct: Generated<number | null>;
+  result: Generated<string>;
   /** The invitation mail is still to be sent (the training.invitations job sends it). */
   is_invitation_due: Generated<boolean>;
   invited_at: string | null;
@@ -62,6 +65,10 @@ export interface TrainingModuleValuesTable {
   client_id: string;
   status: string;
   completed_at: string | null;
+  /** Issue 31 point 1: as the SCORM runtime reported them (a PDF module has none). */
+  score_pct: Generated<number | null>;
+  score_raw: Generated<number | null>;
+  success_status: Generated<string>;
   updated_at: string;
 }
 
@@ -76,6 +83,8 @@ export interface TrainingCyclesTable {
   completed_at: string | null;
   completed_modules: number;
   required_modules: number;
+  score_pct: Generated<number | null>;
+  result: Generated<string>;
   valid_until: string | null;
   closed_at: string;
 }

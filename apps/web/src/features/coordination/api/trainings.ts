@@ -1,6 +1,7 @@
 import { ZOk } from '@lms/contracts/common';
 import {
   ZParticipantPage,
+  ZParticipantResults,
   ZParticipantStatus,
   ZTraining,
   ZTrainingCycleList,
@@ -33,7 +34,16 @@ export const trainingKeys = {
   participants: (id: string, p: ParticipantListParams) => ['trainings', 'participants', id, p] as const,
   statistics: (id: string) => ['trainings', 'statistics', id] as const,
   cycles: (id: string, userId: string) => ['trainings', 'cycles', id, userId] as const,
+  results: (id: string, userId: string) => ['trainings', 'results', id, userId] as const,
 };
+
+/** Issue 31 point 1: one participant's results per module (asked when the coordinator opens them). */
+export const useParticipantResults = (trainingId: string, userId: string | null) =>
+  useQuery({
+    queryKey: trainingKeys.results(trainingId, userId ?? ''),
+    queryFn: () => apiGet(`/course-training/${trainingId}/participants/${userId}/results`, ZParticipantResults),
+    enabled: userId !== null,
+  });
 
 /** Issue 30 point 1: one participant's cycles (asked when the coordinator opens them). */
 export const useParticipantCycles = (trainingId: string, userId: string | null) =>

@@ -4,6 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CellText, DataTable, type DataColumn, type Sorting } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
+import { ResultBadge } from '../../../components/result-badge';
 import type { Paging } from '../../../components/table-paging';
 import { StatusBadge } from '../../../components/training-status-badge';
 import { ValidityText } from '../../../components/validity-text';
@@ -24,6 +25,8 @@ interface Props {
   onRemind: (row: Row) => void;
   /** Issue 30 point 1: opens the participant's cycles. */
   onCycles: (row: Row) => void;
+  /** Issue 31 point 1: opens the participant's results per module. */
+  onResults: (row: Row) => void;
 }
 
 /** Why this participant gets no reminder, or null: the server's participantRefusal, shown before asking it. */
@@ -44,6 +47,7 @@ export function ParticipantTable({
   remindingUserId,
   onRemind,
   onCycles,
+  onResults,
 }: Props) {
   const { t, i18n } = useTranslation('trainings');
   const when = (iso: string | null) => formatDateTime(iso, i18n.language);
@@ -112,6 +116,25 @@ export function ParticipantTable({
       nowrap: true,
       priority: 2,
       cell: (row) => t('participants.modulesOf', { completed: row.completedModules, total: row.requiredModules }),
+    },
+    {
+      id: 'score',
+      header: t('participants.result'),
+      sortKey: 'score',
+      nowrap: true,
+      cell: (row) => (
+        <Stack gap={2} align="flex-start">
+          <ResultBadge success={row.result} score={row.score} size="xs" />
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            onClick={() => onResults(row)}
+            aria-label={t('result.showFor', { name: row.name })}
+          >
+            {t('result.show')}
+          </Button>
+        </Stack>
+      ),
     },
     {
       id: 'startedAt',

@@ -18,12 +18,14 @@ import {
   refreshTrainings,
   setOptional,
   useParticipantCycles,
+  useParticipantResults,
   useParticipants,
   useTraining,
   useTrainingStatistics,
 } from '../api/trainings';
 import { CycleHistory } from '../../../components/cycle-history';
 import { CertificateRegeneration } from '../components/certificate-regeneration';
+import { ParticipantResults } from '../components/participant-results';
 import { ParticipantTable } from '../components/participant-table';
 import { remindAllText } from '../components/remind-all-text';
 import { TrainingDrawer, type TrainingDrawerState } from '../components/training-drawer';
@@ -51,6 +53,8 @@ export function TrainingPage() {
   const [validity, setValidity] = useState<TValidityState | ''>('');
   const [cyclesOf, setCyclesOf] = useState<{ userId: string; name: string } | null>(null);
   const cycles = useParticipantCycles(id, cyclesOf?.userId ?? null);
+  const [resultsOf, setResultsOf] = useState<{ userId: string; name: string } | null>(null);
+  const results = useParticipantResults(id, resultsOf?.userId ?? null);
   const [drawer, setDrawer] = useState<TrainingDrawerState>(null);
   const [busyUserId, setBusyUserId] = useState<string | null>(null);
   const [remindingUserId, setRemindingUserId] = useState<string | null>(null);
@@ -217,7 +221,17 @@ export function TrainingPage() {
         remindingUserId={remindingUserId}
         onRemind={(row) => void remindOne(row)}
         onCycles={(row) => setCyclesOf({ userId: row.userId, name: row.name })}
+        onResults={(row) => setResultsOf({ userId: row.userId, name: row.name })}
       />
+      <Modal
+        opened={resultsOf !== null}
+        onClose={() => setResultsOf(null)}
+        title={resultsOf ? t('result.showFor', { name: resultsOf.name }) : ''}
+        size="lg"
+        closeButtonProps={{ 'aria-label': t('trainings:validity.close') }}
+      >
+        {results.data ? <ParticipantResults results={results.data} /> : <PageLoader />}
+      </Modal>
       <Modal
         opened={cyclesOf !== null}
         onClose={() => setCyclesOf(null)}

@@ -2,6 +2,7 @@ import type { TUserTraining, TUserTrainingModule } from '@lms/contracts/training
 import { Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ResultBadge } from '../../../components/result-badge';
 import { StatusBadge } from '../../../components/training-status-badge';
 import { LockIcon } from './lock-icon';
 import { formatMinutes } from '../../../lib/format';
@@ -61,6 +62,7 @@ export function ModuleList({ training }: { training: TUserTraining }) {
                     {m.title}
                   </Title>
                   <StatusBadge status={m.status} kind="module" locked={m.locked} />
+                  <ResultBadge success={m.success} score={m.score} />
                 </Group>
                 <Text size="sm" c="dimmed">
                   {[
