@@ -2,6 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
+import type { TLocale } from '@lms/contracts/constants';
+import type { TPlatformTextKey } from '@lms/contracts/platform-texts';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -9,6 +11,7 @@ import { buildApp } from '../src/app';
 import { connectDatabase, type DbHandle } from '../src/db/connect';
 import type { Dialect } from '../src/db/database';
 import { migrateToLatest, migrations } from '../src/db/migrate';
+import { DEFAULT_PLATFORM_TEXTS } from '../src/features/platform-texts/default-texts';
 import { appliedMigrations, listTables } from '../src/ops/schema-inventory';
 import { caller, testConfig } from './test-app';
 import { DIALECTS, provisionTestDb } from './test-db';
@@ -26,11 +29,13 @@ const OLD_LATEST = '2026-11-25-0025-list-plans';
 const DEMO_PASSWORD = 'Demo-Passwort-2026';
 
 /**
- * Columns a later migration changes on purpose, per table. None yet for this fixture: 0026 rewrites standard mail
- * template texts (the fixture has no templates), 0027 rebuilds paypal_webhook_events (empty), 0028 adds an index.
- * A migration that transforms old rows adds its columns here with its name, so the test says what it may change.
+ * Columns a later migration changes on purpose, per table: 0026 rewrites standard mail template texts (the fixture
+ * has no templates), 0027 rebuilds paypal_webhook_events (empty), 0028 adds an index. 0033 (the glossary, issue 32)
+ * rewrites the seeded FAQ and About texts nobody edited to the current wording: the test checks them against the
+ * current defaults instead. A migration that transforms old rows adds its columns here with its name, so the test
+ * says what it may change.
  */
-const CHANGED_BY_MIGRATION: Record<string, readonly string[]> = {};
+const CHANGED_BY_MIGRATION: Record<string, readonly string[]> = { platform_texts: ['markdown'] };
 
 /** Every table's rows as sorted JSON lines of the given columns (all when none): order-free, value-exact. */
 async function snapshot(handle: DbHandle, columns?: Record<string, string[]>): Promise<Record<string, string[]>> {
@@ -98,6 +103,12 @@ describe.each(DIALECTS)('upgrade from an earlier release [%s]', (dialect: Dialec
     const after = await snapshot(handle, columnsOf(before));
     expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
     for (const table of Object.keys(before)) expect(after[table], table).toEqual(before[table]);
+    // The fixture's FAQ and About texts are the seeded ones, unedited: 0033 gave them today's wording.
+    const texts = await sql<{ key: TPlatformTextKey; locale: TLocale; markdown: string }>`
+      select key, locale, markdown from platform_texts`.execute(handle.db);
+    expect(texts.rows.length).toBeGreaterThan(0);
+    for (const t of texts.rows)
+      expect(t.markdown, `${t.key} ${t.locale}`).toBe(DEFAULT_PLATFORM_TEXTS[t.key][t.locale]);
 
     // The current code reads the old data: the demo admin signs in and lists the imported users, the demo learner
     // sees the training the old release assigned.
