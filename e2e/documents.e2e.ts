@@ -91,6 +91,7 @@ describe('documents: my downloads, my certificates, all certificates and the dow
     await offer.waitFor();
     expect(await offer.getAttribute('href')).toBe(`/documents-download-workaround?type=course-file&id=${fileId}`);
     await expectAccessible(page, 'my downloads, after a download');
+    await screens(page, 'documents-download-notice-de');
 
     // In English the English file is shown instead.
     await page.getByRole('combobox', { name: 'Sprache' }).selectOption('en-US');
