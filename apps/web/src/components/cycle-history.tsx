@@ -1,11 +1,8 @@
 import type { TTrainingCycle } from '@lms/contracts/trainings';
-import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { apiFetchFile } from '../lib/api-client';
 import { formatDay } from '../lib/format';
-import { saveBlob } from '../lib/http';
+import { DownloadButton } from './download-button';
 import { ResultBadge } from './result-badge';
 import { StatusBadge } from './training-status-badge';
 
@@ -66,27 +63,13 @@ export function CycleHistory({
 
 function CertificateDownload({ id, cycle }: { id: string; cycle: number }) {
   const { t } = useTranslation('trainings', { keyPrefix: 'validity' });
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      const { blob, fileName } = await apiFetchFile(`/course-certificate/${id}/download`);
-      saveBlob(blob, fileName ?? `certificate-${cycle}.pdf`);
-    } catch {
-      notifications.show({ color: 'red', message: t('downloadFailed') });
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Button
-      size="xs"
-      variant="light"
-      loading={busy}
-      onClick={() => void download()}
-      aria-label={t('downloadCycle', { cycle })}
-    >
-      {t('history.certificate')}
-    </Button>
+    <DownloadButton
+      path={`/course-certificate/${id}/download`}
+      fileName={`certificate-${cycle}.pdf`}
+      workaround={{ type: 'certificate', id }}
+      label={t('history.certificate')}
+      ariaLabel={t('downloadCycle', { cycle })}
+    />
   );
 }

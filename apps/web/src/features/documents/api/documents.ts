@@ -1,8 +1,8 @@
 import { ZCertificateState, ZCourseCertificateList, type TCourseCertificateList } from '@lms/contracts/certificates';
 import { ZAllDocumentsPage, ZMyDocuments, type TAllDocumentSort } from '@lms/contracts/documents';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiFetchFile, apiGet, apiPost } from '../../../lib/api-client';
-import { queryString, saveBlob } from '../../../lib/http';
+import { apiGet, apiPost } from '../../../lib/api-client';
+import { queryString } from '../../../lib/http';
 
 // Spec section 2 "Documents": my downloads, my certificates, all certificates (coordination) and their downloads.
 
@@ -40,12 +40,6 @@ export const useAllDocuments = (p: AllDocumentsParams) =>
     queryFn: () => apiGet(`/users/allDocuments${queryString({ ...p })}`, ZAllDocumentsPage),
     placeholderData: keepPreviousData,
   });
-
-/** A file behind the session: fetched with it, saved under the server's name (else `fallbackName`). */
-export async function downloadFile(path: string, fallbackName: string): Promise<void> {
-  const { blob, fileName } = await apiFetchFile(path);
-  saveBlob(blob, fileName ?? fallbackName);
-}
 
 export const courseFilePath = (fileId: string) => `/documents/${fileId}/download`;
 export const certificatePath = (certificateId: string) => `/course-certificate/${certificateId}/download`;

@@ -3,7 +3,8 @@ import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDay } from '../../../lib/format';
 import { certificatePath, useMyCertificates, useMyDocuments } from '../api/documents';
-import { CourseFileLine, DownloadButton } from './documents-parts';
+import { DownloadButton } from '../../../components/download-button';
+import { CourseFileLine } from './documents-parts';
 
 /** How long after completing the page waits for the certificate the issue job writes (spec section 4). */
 const CERTIFICATE_WAIT_MS = 2 * 60_000;

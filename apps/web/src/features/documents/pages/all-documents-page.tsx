@@ -12,7 +12,8 @@ import { formatDay } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { certificatePath, useAllDocuments } from '../api/documents';
 import { CertificateActions } from '../components/certificate-actions';
-import { DocumentsNav, DownloadButton } from '../components/documents-parts';
+import { DownloadButton } from '../../../components/download-button';
+import { DocumentsNav } from '../components/documents-parts';
 
 /**
  * /documents/all: the certificates of every user the reader coordinates (a coordinator: the members of their

@@ -9,7 +9,8 @@ import { ValidityText } from '../../../components/validity-text';
 import { formatDay } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { certificatePath, useMyCertificates } from '../api/documents';
-import { DocumentsNav, DownloadButton } from '../components/documents-parts';
+import { DownloadButton } from '../../../components/download-button';
+import { DocumentsNav } from '../components/documents-parts';
 
 /** /documents/certificates: my certificates (GET /api/course-certificate), each with its download. */
 export function MyCertificatesPage() {
