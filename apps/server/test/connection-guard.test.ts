@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { connectDatabase, type DbHandle } from '../src/db/connect';
@@ -79,5 +80,41 @@ for (const dialect of DIALECTS) {
         await handle.close();
       }
     });
+
+    it.skipIf(dialect !== 'postgres')(
+      'answers 503 database_busy, not 500, to a request whose transaction PostgreSQL picks as a deadlock victim',
+      async () => {
+        const app = await buildApp({ config: testConfig(testDb.dataDir), db: testDb.db, dialect }, { logger: false });
+        // Two transactions take two advisory locks in opposite order: PostgreSQL's deadlock detector ends one of them
+        // with 40P01 after deadlock_timeout (1 s by default). The request's transaction waits longer, so it is the one.
+        let requestHasFirst!: () => void;
+        const requestLocked = new Promise<void>((resolve) => (requestHasFirst = resolve));
+        app.get('/api/test/deadlock', { config: { access: 'public' } }, () =>
+          testDb.db.transaction().execute(async (trx) => {
+            await sql`SELECT pg_advisory_xact_lock(7001)`.execute(trx);
+            requestHasFirst();
+            await sql`SELECT pg_sleep(0.2)`.execute(trx);
+            await sql`SELECT pg_advisory_xact_lock(7002)`.execute(trx);
+            return { ok: true };
+          }),
+        );
+        await app.ready();
+        try {
+          const client = await createClient(testDb.db);
+          const other = testDb.db.transaction().execute(async (trx) => {
+            await sql`SELECT pg_advisory_xact_lock(7002)`.execute(trx);
+            await requestLocked;
+            await sql`SET LOCAL deadlock_timeout = '5s'`.execute(trx);
+            await sql`SELECT pg_advisory_xact_lock(7001)`.execute(trx);
+          });
+          const answer = await app.inject({ method: 'GET', url: '/api/test/deadlock', headers: { host: client.host } });
+          await other;
+          expect(answer.statusCode).toBe(503);
+          expect(answer.json()).toMatchObject({ error: 'database_busy' });
+        } finally {
+          await app.close();
+        }
+      },
+    );
   });
 }

@@ -6,3 +6,14 @@ export function isUniqueViolation(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
+
+/**
+ * PostgreSQL chose this transaction as a deadlock's victim (40P01) or could not serialise it (40001). Nothing of it
+ * was written, and the same request may well succeed when sent again: a 503 `database_busy`, not a 500. The groups'
+ * row lock (groups/group.repository.ts `lockGroupForChange`) keeps the one deadlock seen in the route walks from
+ * happening; this answers any other honestly.
+ */
+export function isTransactionConflict(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '40P01' || code === '40001';
+}

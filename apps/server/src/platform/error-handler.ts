@@ -2,7 +2,7 @@ import type { TApiError } from '@lms/contracts/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DatabaseBusyError, DatabaseUnavailableError } from '../db/connection-guard';
-import { isUniqueViolation } from './db-errors';
+import { isTransactionConflict, isUniqueViolation } from './db-errors';
 import { AppError } from './errors';
 import { ERROR_MESSAGES } from './error-messages';
 import { StorageUnavailableError } from './storage/file-store';
@@ -38,6 +38,13 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (err instanceof DatabaseUnavailableError) {
       req.log.warn({ reqId: req.id, url: req.url, err: err.cause }, 'database_busy: the database is unreachable');
+      return reply.status(503).send({ error: 'database_busy', message: ERROR_MESSAGES.database_busy });
+    }
+    if (isTransactionConflict(err)) {
+      req.log.warn(
+        { reqId: req.id, url: req.url, code: (err as { code?: string }).code },
+        'database_busy: a transaction conflict',
+      );
       return reply.status(503).send({ error: 'database_busy', message: ERROR_MESSAGES.database_busy });
     }
     if (err instanceof StorageUnavailableError) {
