@@ -10,7 +10,7 @@ import type { DbOrTrx } from '../../../db/database';
 import type { AppDeps } from '../../../platform/deps';
 import { Lru } from '../../../platform/lru';
 import { readFromStorage } from '../../../platform/storage';
-import { findClientBrand } from '../../clients';
+import { port } from '../../../platform/events';
 import type { CertificateLook } from './certificate-designs';
 import { lookOf, type StoredLook } from './certificate-signatories';
 import { findCertificateTemplate } from './certificate-template.repository';
@@ -18,6 +18,8 @@ import { findCertificateTemplate } from './certificate-template.repository';
 // Issue 32 point 2: the pictures on a designed certificate. pdf-lib embeds PNG and JPEG only, so a client's logo
 // (PNG, JPEG, sanitised SVG or WebP, as uploaded) is drawn to a PNG once per stored file and kept; a signature is
 // checked by its bytes (file-type), bounded, and stored as a PNG at a size a certificate needs.
+
+const findClientBrand = port('clients.brand');
 
 export class UnreadableSignatureError extends Error {}
 

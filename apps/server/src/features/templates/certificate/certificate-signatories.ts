@@ -29,7 +29,7 @@ const EMPTY: StoredSignatory = { name: '', role: '', imageKey: null };
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 export function parseSignatories(json: string | null | undefined): StoredSignatory[] {
-  let raw: unknown = [];
+  let raw: unknown;
   try {
     raw = JSON.parse(json ?? '[]');
   } catch {
@@ -48,7 +48,7 @@ export const lookOf = (row: { design: string | null; orientation: string; signat
   design: (CERTIFICATE_DESIGNS as readonly string[]).includes(row.design ?? '')
     ? (row.design as TCertificateDesign)
     : null,
-  orientation: row.orientation === 'landscape' ? 'landscape' : (CERTIFICATE_ORIENTATIONS[0] as 'portrait'),
+  orientation: row.orientation === 'landscape' ? 'landscape' : CERTIFICATE_ORIENTATIONS[0],
   signatories: parseSignatories(row.signatories),
 });
 
