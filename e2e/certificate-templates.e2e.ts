@@ -1,7 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backgroundPdf, pdfText } from '../apps/server/src/features/certificates/test-certificates';
+import { DEMO_SIGNATURE_FILE } from '../apps/server/src/features/demo/demo-certificate';
 import { expectAccessible, heading, launchBrowser, openPage, settle, signIn } from './browser';
 import { DEMO_PASSWORD, startServer, type TestServer } from './harness';
 import { apiAs, onePagePdf } from './training-helpers';
@@ -112,22 +113,50 @@ describe('a content master makes a certificate template: German subtitle and bod
     expect(await frame.getAttribute('src')).toMatch(/^blob:/);
     await expectAccessibleAroundPreview(page, 'certificate template editor with preview');
 
+    // Issue 32 point 2: the design panel. A new template starts classic; modern in landscape with a signatory and
+    // a signature image shows in the preview before it is saved, and stays after a reload once saved.
+    expect(await page.getByRole('combobox', { name: 'Design', exact: true }).inputValue()).toBe(
+      'Klassisch (Zierrahmen)',
+    );
+    await page.getByRole('combobox', { name: 'Design', exact: true }).click();
+    await page.getByRole('option', { name: 'Modern (Farbband)' }).click();
+    await page.getByText('Querformat').click();
+    from = previews.count();
+    await page.locator('#certificate-signatory-name-1').fill('Dr. Anna Schäfer');
+    await page.locator('#certificate-signatory-role-1').fill('Geschäftsführerin');
+    await previews.next(from, (p) => p.status === 200 && p.text.includes('Dr. Anna Schäfer Geschäftsführerin'));
+    await page.getByRole('button', { name: 'Gestaltung speichern' }).click();
+    await page.getByText('Gestaltung gespeichert.').waitFor();
+    from = previews.count();
+    await page
+      .locator('input[type="file"][accept="image/png,image/jpeg"]')
+      .first()
+      .setInputFiles({ name: 'unterschrift.png', mimeType: 'image/png', buffer: readFileSync(DEMO_SIGNATURE_FILE) });
+    await page.getByText('Unterschrift hochgeladen.').waitFor();
+    await page.getByText('Unterschrift hinterlegt.').waitFor();
+    await previews.next(from, (p) => p.status === 200 && p.text.includes('Dr. Anna Schäfer'));
+    await expectAccessibleAroundPreview(page, 'certificate template editor with its design panel');
+    await page.waitForTimeout(1_500);
+    await shoot(page, 'certificate-design-de-1280');
+
     // A background for the German certificate, then the preview over it.
     from = previews.count();
     await page
-      .locator('input[type="file"]')
+      .locator('input[type="file"][accept="application/pdf,.pdf"]')
       .setInputFiles({ name: 'Urkunde.pdf', mimeType: 'application/pdf', buffer: await backgroundPdf('URKUNDE') });
     await page.getByText('Hintergrund hochgeladen.').waitFor();
     await previews.next(from, (p) => p.text.includes('URKUNDE') && p.text.includes('Nachweis über die Unterweisung'));
     await page.getByText(/Urkunde\.pdf \(/).waitFor();
 
-    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByRole('button', { name: 'Speichern', exact: true }).click();
     await page.getByText('Vorlage gespeichert.').waitFor();
     await page.waitForTimeout(1_500);
     await shoot(page, 'certificate-template-de-1280');
 
     await page.reload();
     await expect.poll(() => textbox(page, 'Untertitel').inputValue()).toBe('Nachweis über die Unterweisung');
+    expect(await page.getByRole('combobox', { name: 'Design', exact: true }).inputValue()).toBe('Modern (Farbband)');
+    expect(await page.locator('#certificate-signatory-name-1').inputValue()).toBe('Dr. Anna Schäfer');
     await expect.poll(() => textbox(page, 'Text').inputValue()).toContain('an der Unterweisung „{{course}}“');
 
     await page.goto(server.url('/content/certificate-template'));

@@ -129,6 +129,9 @@ export async function startServer(
       await db.run(`DELETE FROM ${table}`);
     await db.run('DELETE FROM course_texts');
     await db.run('DELETE FROM courses');
+    // The demo course's certificate template (features/demo/demo-certificate.ts) goes with it.
+    await db.run('DELETE FROM certificate_template_locales');
+    await db.run('DELETE FROM certificate_templates');
   }
   return {
     port,

@@ -175,6 +175,7 @@ function paramValue(route: ApiRoute, name: string, f: Fixtures): string {
   if (name === 'part') return 'pdf';
   if (name === 'kind') return 'imprint';
   if (name === 'key') return 'faq';
+  if (name === 'slot') return '1';
   if (name === 'courseId') return f.courseId;
   if (name === 'moduleId') return f.moduleId;
   if (name === 'clientId') return f.client.id;
@@ -357,6 +358,11 @@ function sampleBodies(f: Fixtures): Record<string, unknown> {
     'POST /api/certificate-template': { name: 'Sweep', locales: { 'de-DE': { subtitle: 'S', body: '{{name}}' } } },
     'POST /api/certificate-template/:id': { name: 'Sweep 2', locales: { 'fr-FR': { subtitle: '', body: 'B' } } },
     'POST /api/certificate-template/:id/preview/:locale': { content: { subtitle: 'S', body: '{{course}}' } },
+    'POST /api/certificate-template/:id/design': {
+      design: 'minimal',
+      orientation: 'portrait',
+      signatories: [{ name: 'Sweep', role: 'R' }],
+    },
     'POST /api/course-certificate/:id/withdraw': { reason: 'Sweep' },
     'POST /api/client/:id/legal-texts/:kind': { type: 'MARKDOWN', value: '# Sweep' },
     'PUT /api/client/:id/settings': {
@@ -438,6 +444,9 @@ const UPLOADS: Record<string, Upload> = {
   },
   'POST /api/certificate-template/:id/file/:locale': {
     files: [{ name: 'file', content: TINY_PDF, filename: 'hintergrund.pdf', type: 'application/pdf', max: 5 * MB }],
+  },
+  'POST /api/certificate-template/:id/signature/:slot': {
+    files: [{ name: 'file', content: TINY_PNG, filename: 'unterschrift.png', type: 'image/png', max: 1 * MB }],
   },
   'POST /api/mail-template/:id/file/:locale': {
     files: [{ name: 'file', content: HTML, filename: 'mail.html', type: 'text/html', max: 512 * 1024 }],

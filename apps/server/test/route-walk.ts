@@ -12,7 +12,7 @@ export const paramsOf = (url: string): string[] => [...url.matchAll(/:([A-Za-z]+
 export const concrete = (url: string): string => url.replace(/:[A-Za-z]+/g, () => newId()).replace(/\*$/, 'x');
 
 /** A well-formed value for each path parameter, so that one malformed parameter at a time can be tried. */
-const VALID_PARAMS: Record<string, string> = { locale: 'de-DE', part: 'pdf', kind: 'imprint', key: 'faq' };
+const VALID_PARAMS: Record<string, string> = { locale: 'de-DE', part: 'pdf', kind: 'imprint', key: 'faq', slot: '1' };
 export const validParam = (name: string): string => VALID_PARAMS[name] ?? newId();
 
 /** The URL with valid parameters (or `value(name)` where given), the parameter named `bad` as `badValue`. */

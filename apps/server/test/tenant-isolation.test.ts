@@ -333,6 +333,15 @@ function callsWith(b: SeedB): Record<string, Call> {
       file: multipartFile(TINY_PDF, 'a.pdf', 'application/pdf'),
     },
     'DELETE /api/certificate-template/:id/file/:locale': { params: { id: b.certificateTemplateId, locale: 'de-DE' } },
+    'POST /api/certificate-template/:id/design': {
+      params: { id: b.certificateTemplateId },
+      body: { design: 'modern', orientation: 'landscape', signatories: [{ name: 'Übernommen', role: '' }] },
+    },
+    'POST /api/certificate-template/:id/signature/:slot': {
+      params: { id: b.certificateTemplateId, slot: '1' },
+      file: multipartFile(TINY_PNG, 'a.png', 'image/png'),
+    },
+    'DELETE /api/certificate-template/:id/signature/:slot': { params: { id: b.certificateTemplateId, slot: '1' } },
     'GET /api/course-certificate/:id/download': { params: { id: b.certificateId } },
     'POST /api/course-training/:id/certificates/regenerate': { params: { id: b.trainingId } },
     'POST /api/course-certificate/:id/withdraw': { params: { id: b.certificateId }, body: { reason: 'Übernommen' } },

@@ -16,6 +16,45 @@ export const CERTIFICATE_SUBTITLE_MAX = 300;
 export const CERTIFICATE_BODY_MAX = 3_000;
 export const CERTIFICATE_TEMPLATE_NAME_MAX = 200;
 
+// Issue 32 point 2: designed certificates. A template names a design and an orientation, and up to two signatories
+// (name, role, an uploaded signature image) print above the verification mark; null design: the plain framed page.
+export const CERTIFICATE_DESIGNS = ['classic', 'modern', 'minimal'] as const;
+export const ZCertificateDesign = z.enum(CERTIFICATE_DESIGNS);
+export type TCertificateDesign = z.infer<typeof ZCertificateDesign>;
+export const CERTIFICATE_ORIENTATIONS = ['portrait', 'landscape'] as const;
+export const ZCertificateOrientation = z.enum(CERTIFICATE_ORIENTATIONS);
+export type TCertificateOrientation = z.infer<typeof ZCertificateOrientation>;
+/** Signatories a certificate prints; a signature image is uploaded to slot 1 or 2. */
+export const CERTIFICATE_SIGNATORY_SLOTS = 2;
+export const CERTIFICATE_SIGNATORY_TEXT_MAX = 120;
+/** A signature is a PNG or JPEG of at most 1 MB and 3,000 pixels a side (stored as a PNG of at most 600 x 200). */
+export const CERTIFICATE_SIGNATURE_MAX_BYTES = 1024 * 1024;
+export const CERTIFICATE_SIGNATURE_MAX_PIXELS = 3_000;
+
+export const ZCertificateSignatoryText = z.object({
+  name: z.string().trim().max(CERTIFICATE_SIGNATORY_TEXT_MAX),
+  role: z.string().trim().max(CERTIFICATE_SIGNATORY_TEXT_MAX),
+});
+export const ZCertificateSignatory = ZCertificateSignatoryText.extend({
+  /** Whether a signature image is stored for this slot. */
+  hasSignature: z.boolean(),
+});
+export type TCertificateSignatory = z.infer<typeof ZCertificateSignatory>;
+
+/** POST /api/certificate-template/{id}/design: the look; the signatures keep their images. */
+export const ZCertificateDesignBody = z.object({
+  design: ZCertificateDesign.nullable(),
+  orientation: ZCertificateOrientation,
+  /** Slot order; an empty name leaves a slot out of the certificate. */
+  signatories: z.array(ZCertificateSignatoryText).max(CERTIFICATE_SIGNATORY_SLOTS),
+});
+export type TCertificateDesignBody = z.infer<typeof ZCertificateDesignBody>;
+
+export const ZCertificateSignatureParams = z.object({
+  id: ZId,
+  slot: z.coerce.number().int().min(1).max(CERTIFICATE_SIGNATORY_SLOTS),
+});
+
 export const ZCertificateTemplateContent = z.object({
   /** May be empty: a background that carries its own heading needs none. */
   subtitle: z.string().trim().max(CERTIFICATE_SUBTITLE_MAX),
@@ -35,6 +74,11 @@ export const ZCertificateTemplate = z.object({
   id: ZId,
   name: z.string(),
   locales: z.array(ZCertificateTemplateLocale),
+  /** Null: the plain framed page of templates made before designs. */
+  design: ZCertificateDesign.nullable(),
+  orientation: ZCertificateOrientation,
+  /** Always CERTIFICATE_SIGNATORY_SLOTS entries, in slot order; an empty name is an unused slot. */
+  signatories: z.array(ZCertificateSignatory),
   /** Courses that name this template; while there are any it cannot be deleted. */
   courseCount: z.number().int(),
   updatedAt: ZIsoDateTime,
@@ -78,7 +122,11 @@ export const ZCertificateTemplateLocaleParams = z.object({ id: ZId, locale: ZLoc
 
 /** Unsaved edits to preview; a field left out uses the saved text. Answered with the PDF itself. */
 export const ZCertificatePreviewBody = z
-  .object({ content: ZCertificateTemplateContent.partial().optional() })
+  .object({
+    content: ZCertificateTemplateContent.partial().optional(),
+    /** An unsaved look; left out, the saved one. */
+    design: ZCertificateDesignBody.optional(),
+  })
   .nullish();
 export type TCertificatePreviewBody = z.infer<typeof ZCertificatePreviewBody>;
 

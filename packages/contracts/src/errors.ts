@@ -65,6 +65,7 @@ export const ERROR_CODES = [
   'certificate_template_not_found',
   'certificate_template_in_use',
   'certificate_background_unreadable',
+  'certificate_signature_unreadable',
   'training_in_use',
   'upload_failed',
   'invalid_multipart',

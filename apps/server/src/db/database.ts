@@ -11,7 +11,7 @@ import type { ClientLegalPdfsTable } from '../features/legal-texts/legal-text.ta
 import type { PlatformTextsTable } from '../features/platform-texts/platform-text.table';
 import type { CoursesTable, CourseTextsTable } from '../features/courses/course.table';
 import type { GroupsTable, GroupLinkTable } from '../features/groups/group.table';
-import type { MailTemplatesTable, MailTemplateLocalesTable } from '../features/templates';
+import type { MailTemplatesTable, MailTemplateLocalesTable } from '../features/templates/mail/mail-template.table';
 import type { MailQueueTable, MailAttemptsTable } from '../features/mail/mail.table';
 import type { ModulesTable, ModuleTextsTable } from '../features/modules/module.table';
 import type { ScormAttemptsTable, ScormScoDataTable } from '../features/scorm-runtime/scorm-runtime.table';
@@ -26,7 +26,10 @@ import type { RateLimitHitsTable } from '../platform/rate-limit.table';
 import type { AuditEntriesTable, AuditHeadsTable } from '../platform/audit/audit.table';
 import type { GdprErasuresTable, GdprExportsTable, GdprRetentionWarningsTable } from '../features/gdpr/gdpr.table';
 import type { CertificateCodesTable, CourseCertificatesTable } from '../features/certificates/certificate.table';
-import type { CertificateTemplateLocalesTable, CertificateTemplatesTable } from '../features/templates';
+import type {
+  CertificateTemplateLocalesTable,
+  CertificateTemplatesTable,
+} from '../features/templates/certificate/certificate-template.table';
 import type {
   TrainingGroupsTable,
   TrainingCyclesTable,
@@ -68,7 +71,7 @@ export type { ClientLegalPdfsTable } from '../features/legal-texts/legal-text.ta
 export type { PlatformTextsTable } from '../features/platform-texts/platform-text.table';
 export type { CoursesTable, CourseTextsTable } from '../features/courses/course.table';
 export type { GroupsTable, GroupLinkTable } from '../features/groups/group.table';
-export type { MailTemplatesTable, MailTemplateLocalesTable } from '../features/templates';
+export type { MailTemplatesTable, MailTemplateLocalesTable } from '../features/templates/mail/mail-template.table';
 export type { MailQueueTable, MailAttemptsTable } from '../features/mail/mail.table';
 export type { ModulesTable, ModuleTextsTable } from '../features/modules/module.table';
 export type { ScormAttemptsTable, ScormScoDataTable } from '../features/scorm-runtime/scorm-runtime.table';

@@ -1,6 +1,7 @@
 import { provide, subscribe } from '../platform/events';
 import { sendActivationMails, sendPasswordResetMail, createFirstAdmin } from './account';
 import { certificateIdsOfParticipation, enqueueCertificateIssue } from './certificates';
+import { findClientBrand } from './clients';
 import { assertCourseExists, assertCourseNotInUse, loadCourse } from './courses';
 import { notifyUsers } from './messages';
 import {
@@ -51,6 +52,7 @@ export function wireFeatures(): void {
   provide('courses.assert-exists', assertCourseExists);
   provide('courses.assert-not-in-use', assertCourseNotInUse);
   provide('courses.load', loadCourse);
+  provide('clients.brand', findClientBrand);
   provide('trainings.count-of-group', countTrainingsOfGroup);
   provide('trainings.courses-of-groups', coursesOfTrainingGroups);
 }

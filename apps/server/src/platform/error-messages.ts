@@ -59,6 +59,7 @@ export const ERROR_MESSAGES: Record<TErrorCode, string> = {
   certificate_template_not_found: 'The chosen certificate template does not exist.',
   certificate_template_in_use: 'The certificate template is used by a course.',
   certificate_background_unreadable: 'The PDF cannot be read (damaged, encrypted or without pages).',
+  certificate_signature_unreadable: 'The signature must be a PNG or JPEG image of at most 3,000 pixels a side.',
   training_in_use: 'The training still has users.',
   upload_failed: 'Error uploading.',
   invalid_multipart: 'The upload is not a readable multipart/form-data request.',

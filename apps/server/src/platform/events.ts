@@ -1,3 +1,4 @@
+import type { TClientColours } from '@lms/contracts/client';
 import type { TLocale } from '@lms/contracts/constants';
 import type { TCourse } from '@lms/contracts/courses';
 import type { TGroupDetail } from '@lms/contracts/groups';
@@ -115,6 +116,14 @@ export interface DomainPorts {
   'courses.assert-not-in-use': (db: DbOrTrx, clientId: string, courseId: string) => Promise<void>;
   /** courses: the course with its modules and files, as the edit screens show it. */
   'courses.load': (db: DbOrTrx, clientId: string, id: string, locale: TLocale) => Promise<TCourse>;
+  /**
+   * clients: the colours and the stored logo of a client (issue 32 point 2: certificates carry them). A port, not an
+   * import: templates sits above clients, but the migrations import templates, so a direct import closes a cycle.
+   */
+  'clients.brand': (
+    db: DbOrTrx,
+    clientId: string,
+  ) => Promise<{ colours: TClientColours; logo: { key: string; mime: string } | null }>;
 }
 
 type EventName = keyof DomainEvents;

@@ -19,8 +19,11 @@ import {
   findCertificateTemplateLocales,
   formatCertificateDate,
   formatCertificateDuration,
+  loadTemplateLook,
   readBackground,
   renderCertificatePdf,
+  splitCertificateBody,
+  type CertificateLook,
 } from '../templates';
 import { certificateKey } from './certificate-storage';
 import { notifyUsers } from '../messages';
@@ -49,8 +52,10 @@ export interface CourseCertificateSource {
   courseId: string;
   titles: Partial<Record<TLocale, string>>;
   fallbackTitle: string;
-  /** DECISIONS "certificate": the sum of the module durations. */
+  /** The course's duration; the sum of its module durations when the course gives none (issue 32 point 2). */
   durationMinutes: number;
+  /** Issue 32 point 2: the template's design with the client's logo and colours; null: the plain page. */
+  look: CertificateLook | null;
   /** The template's texts per locale; null: the course names no template and issues no certificates. */
   template: Partial<Record<TLocale, TemplateText>> | null;
   backgrounds: Map<string, Promise<Uint8Array | null>>;
@@ -64,7 +69,9 @@ export async function loadCertificateSource(
 ): Promise<CourseCertificateSource> {
   const course = await loadCourse(deps.db, clientId, courseId, DEFAULT_LOCALE);
   let template: CourseCertificateSource['template'] = null;
+  let look: CertificateLook | null = null;
   if (course.certificateTemplateId) {
+    look = await loadTemplateLook(deps, clientId, course.certificateTemplateId);
     const rows = await findCertificateTemplateLocales(deps.db, clientId, [course.certificateTemplateId]);
     // A template deleted meanwhile cannot be: a course naming it keeps it (certificate_template_in_use).
     if (rows.length > 0) {
@@ -78,7 +85,10 @@ export async function loadCertificateSource(
     courseId,
     titles: Object.fromEntries(Object.entries(course.i18n).map(([l, t]) => [l, t.title])),
     fallbackTitle: course.title,
-    durationMinutes: course.modules.reduce((sum, m) => sum + m.durationInMinutes, 0),
+    // Issue 32 point 2: "Dauer: 25 Minuten" on a course of 30 came from adding up the modules; the course's own
+    // duration is what it promises (the course page shows it), so it is the certificate's.
+    durationMinutes: course.durationMinutes ?? course.modules.reduce((sum, m) => sum + m.durationInMinutes, 0),
+    look,
     template,
     backgrounds: new Map(),
     domain: await findClientDomain(deps.db, clientId),
@@ -169,10 +179,15 @@ export async function makeCertificate(
   // Issue 30 point 1: a new certificate holds as long as the completion it certifies; a regenerated or re-issued one
   // keeps the date it was issued with (it certifies what was asked then).
   const validUntil = existing ? existing.valid_until : completion.validUntil;
+  const body = source.look
+    ? splitCertificateBody(text.body, values)
+    : { hero: null, body: fillCertificateText(text.body, values) };
   const { bytes: pdf } = await renderCertificatePdf({
     background: text.backgroundKey ? await backgroundOf(deps, source, text.backgroundKey) : null,
     subtitle: fillCertificateText(text.subtitle, values),
-    body: fillCertificateText(text.body, values),
+    body: body.body,
+    hero: body.hero,
+    look: source.look,
     locale,
     title: courseTitle,
     verification: {

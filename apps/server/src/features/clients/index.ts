@@ -7,3 +7,4 @@ export type { InvoiceIssuer } from './client-invoice-ref';
 export { findRootClientId } from './client-root';
 export { assertMayActOnClient } from './client-scope';
 export { clientIdsWithSetting, readClientSetting, writeClientSetting } from './client-setting-values';
+export { findClientBrand, type ClientBrand } from './client-brand';

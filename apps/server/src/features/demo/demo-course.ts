@@ -16,6 +16,7 @@ export async function insertDemoCourse(
     durationMinutes: number;
     isPremium: boolean;
     deadline?: string | null;
+    certificateTemplateId?: string | null;
     texts: DemoCourseTexts;
   },
   now: string,
@@ -29,7 +30,7 @@ export async function insertDemoCourse(
       start_date: null,
       deadline: course.deadline ?? null,
       duration_minutes: course.durationMinutes,
-      certificate_template_id: null,
+      certificate_template_id: course.certificateTemplateId ?? null,
       invitation_mail_template_id: null,
       reminder_mail_template_id: null,
       is_invitation_enabled: false,

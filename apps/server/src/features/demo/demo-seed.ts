@@ -5,6 +5,7 @@ import type { Db } from '../../db/database';
 import { newId, nowIso } from '../../platform/ids';
 import { hashPassword } from '../../platform/passwords';
 import { insertDemoTraining, writeDemoPdf } from './demo-training';
+import { insertDemoCertificateTemplate, writeDemoSignature } from './demo-certificate';
 import { insertDemoPremium } from './demo-premium';
 import { DEMO_LOGO_COLOURS, DEMO_LOGO_MIME, demoLogoKey, demoLogoSvg } from './demo-logo';
 import { writeToStorage, type StorageConfig } from '../../platform/storage';
@@ -68,6 +69,7 @@ export async function seedDemoData(
   const course = { courseId: newId(), moduleId: newId() };
   const pdf = storage ? await writeDemoPdf(storage, ids.Demo, course.courseId, course.moduleId) : undefined;
   const logos = storage ? { Demo: demoLogoKey(ids.Demo), Beta: demoLogoKey(ids.Beta) } : undefined;
+  const certificate = storage ? await writeDemoSignature(storage, ids.Demo) : undefined;
   if (storage && logos)
     for (const name of ['Demo', 'Beta'] as const)
       await writeToStorage(storage, logos[name], demoLogoSvg(DEMO_LOGO_COLOURS[name]));
@@ -112,6 +114,7 @@ export async function seedDemoData(
         })
         .execute();
     }
+    if (certificate) await insertDemoCertificateTemplate(trx, ids.Demo, certificate, now);
     const userIds = new Map<string, string>();
     for (const u of DEMO_USERS) {
       const userId = newId();
@@ -185,7 +188,13 @@ export async function seedDemoData(
       if (pdf && g.client === 'Demo' && g.name === DEMO_TRAINING_GROUP)
         await insertDemoTraining(
           trx,
-          { clientId: ids.Demo, ...course, groupId, memberIds: memberId ? [memberId] : [] },
+          {
+            clientId: ids.Demo,
+            ...course,
+            groupId,
+            memberIds: memberId ? [memberId] : [],
+            certificateTemplateId: certificate?.templateId,
+          },
           pdf,
           now,
         );

@@ -68,7 +68,14 @@ export async function writeDemoPdf(storage: StorageConfig, clientId: string, cou
 /** The course, its PDF module and the training for the group, inside the seed's transaction. */
 export async function insertDemoTraining(
   trx: DbOrTrx,
-  ids: { clientId: string; courseId: string; moduleId: string; groupId: string; memberIds: readonly string[] },
+  ids: {
+    clientId: string;
+    courseId: string;
+    moduleId: string;
+    groupId: string;
+    memberIds: readonly string[];
+    certificateTemplateId?: string;
+  },
   pdf: { packageKey: string; fileSize: number },
   now: string,
 ): Promise<void> {
@@ -76,7 +83,14 @@ export async function insertDemoTraining(
   const locales = Object.keys(DEMO_COURSE_TITLES) as (keyof typeof DEMO_COURSE_TITLES)[];
   await insertDemoCourse(
     trx,
-    { id: courseId, clientId, durationMinutes: 10, isPremium: false, texts: DEMO_COURSE_TITLES },
+    {
+      id: courseId,
+      clientId,
+      durationMinutes: 10,
+      isPremium: false,
+      texts: DEMO_COURSE_TITLES,
+      certificateTemplateId: ids.certificateTemplateId,
+    },
     now,
   );
   await trx

@@ -28,5 +28,13 @@ export { findCertificateTemplateLocales } from './certificate/certificate-templa
 export { readBackground } from './certificate/certificate-template-storage';
 export { renderCertificatePdf, type RenderedCertificate } from './certificate/certificate-pdf';
 export type { CertificateVerificationMark } from './certificate/certificate-verification-mark';
-export { fillCertificateText, formatCertificateDate, formatCertificateDuration } from './certificate/certificate-text';
+export {
+  fillCertificateText,
+  formatCertificateDate,
+  formatCertificateDuration,
+  defaultCertificateContent,
+  splitCertificateBody,
+} from './certificate/certificate-text';
+export { loadTemplateLook } from './certificate/certificate-images';
+export type { CertificateLook } from './certificate/certificate-designs';
 export { cachedFontkit, certificateFontBytes } from './certificate/certificate-fonts';

@@ -12,18 +12,25 @@ const require = createRequire(import.meta.url);
 const FONT_FILES = {
   regular: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
   bold: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
+  // Issue 32 point 2: the designs' faces, of the same family and coverage (certificate-designs.ts).
+  light: 'dejavu-fonts-ttf/ttf/DejaVuSans-ExtraLight.ttf',
+  serif: 'dejavu-fonts-ttf/ttf/DejaVuSerif.ttf',
+  serifBold: 'dejavu-fonts-ttf/ttf/DejaVuSerif-Bold.ttf',
+  serifBoldItalic: 'dejavu-fonts-ttf/ttf/DejaVuSerif-BoldItalic.ttf',
 } as const;
 
 export type FontWeight = keyof typeof FONT_FILES;
 
 let loaded: Promise<Record<FontWeight, Uint8Array>> | undefined;
 
-/** The two TTF files, read once per process (about 1.5 MB together). */
+/** The TTF files, read once per process (about 3.5 MB together); a document embeds only the faces it uses. */
 export function certificateFontBytes(): Promise<Record<FontWeight, Uint8Array>> {
-  loaded ??= (async () => ({
-    regular: new Uint8Array(await readFile(require.resolve(FONT_FILES.regular))),
-    bold: new Uint8Array(await readFile(require.resolve(FONT_FILES.bold))),
-  }))().catch((err: unknown) => {
+  loaded ??= (async () => {
+    const entries = await Promise.all(
+      Object.entries(FONT_FILES).map(async ([k, f]) => [k, new Uint8Array(await readFile(require.resolve(f)))]),
+    );
+    return Object.fromEntries(entries) as Record<FontWeight, Uint8Array>;
+  })().catch((err: unknown) => {
     loaded = undefined;
     throw err;
   });

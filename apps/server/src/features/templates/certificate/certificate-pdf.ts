@@ -1,5 +1,7 @@
 import type { TLocale } from '@lms/contracts/constants';
 import { PDFDocument, degrees, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { A4_PORTRAIT, drawDesign, MARK_INSET, type CertificateLook } from './certificate-designs';
+import { layoutBody, type Block } from './certificate-layout';
 import { cachedFontkit, certificateFontBytes } from './certificate-fonts';
 import { drawVerificationMark, type CertificateVerificationMark } from './certificate-verification-mark';
 
@@ -19,6 +21,9 @@ export interface CertificatePdfInput {
   title: string;
   /** Issue 30 point 2: the code and QR code of the public verification page; absent in a template's preview. */
   verification?: CertificateVerificationMark;
+  /** Issue 32 point 2: a design, with the name set large when the body starts with it; absent: the plain page. */
+  look?: CertificateLook | null;
+  hero?: string | null;
 }
 
 export interface RenderedCertificate {
@@ -70,59 +75,6 @@ async function addBackgroundPage(doc: PDFDocument, background: Uint8Array): Prom
   return page;
 }
 
-/** Control characters would draw as boxes; tabs become spaces. */
-const clean = (text: string): string =>
-  text
-    .replace(/\r\n?/g, '\n')
-    .replace(/\t/g, ' ')
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '');
-
-/** Breaks one paragraph into lines no wider than maxWidth; a word longer than a line is split by characters. */
-function wrap(paragraph: string, font: PDFFont, size: number, maxWidth: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  const width = (s: string) => font.widthOfTextAtSize(s, size);
-  for (const word of paragraph.split(/ +/).filter(Boolean)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (width(candidate) <= maxWidth) {
-      line = candidate;
-      continue;
-    }
-    if (line) lines.push(line);
-    let rest = word;
-    while (width(rest) > maxWidth) {
-      let cut = rest.length - 1;
-      while (cut > 1 && width(rest.slice(0, cut)) > maxWidth) cut--;
-      lines.push(rest.slice(0, cut));
-      rest = rest.slice(cut);
-    }
-    line = rest;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
-interface Block {
-  lines: string[];
-  /** Blank lines before each line (paragraph breaks), as fractions of a line. */
-  gaps: number[];
-}
-
-function layoutBody(body: string, font: PDFFont, size: number, maxWidth: number): Block {
-  const lines: string[] = [];
-  const gaps: number[] = [];
-  const paragraphs = clean(body).split('\n');
-  paragraphs.forEach((p, i) => {
-    const wrapped = p.trim() === '' ? [] : wrap(p.trim(), font, size, maxWidth);
-    wrapped.forEach((l, j) => {
-      lines.push(l);
-      gaps.push(j === 0 && i > 0 && paragraphs[i - 1]?.trim() === '' ? 0.6 : 0);
-    });
-  });
-  return { lines, gaps };
-}
-
 function drawCentred(page: PDFPage, text: string, font: PDFFont, size: number, y: number): void {
   const x = (page.getWidth() - font.widthOfTextAtSize(text, size)) / 2;
   page.drawText(text, { x, y, size, font, color: INK });
@@ -135,6 +87,7 @@ function drawCentred(page: PDFPage, text: string, font: PDFFont, size: number, y
 export async function renderCertificatePdf(input: CertificatePdfInput): Promise<RenderedCertificate> {
   const doc = await PDFDocument.create();
   doc.registerFontkit(cachedFontkit);
+  if (input.look) return renderDesigned(doc, input, input.look);
   const bytes = await certificateFontBytes();
   const regular = await doc.embedFont(bytes.regular, { subset: true });
   const bold = await doc.embedFont(bytes.bold, { subset: true });
@@ -179,7 +132,36 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
   });
 
   if (input.verification) drawVerificationMark(page, regular, input.verification, input.locale);
+  return finish(doc, input, width, height);
+}
 
+/** A designed certificate: the background's page (its size) or a blank one of the design's orientation. */
+async function renderDesigned(
+  doc: PDFDocument,
+  input: CertificatePdfInput,
+  look: CertificateLook,
+): Promise<RenderedCertificate> {
+  const [short, long] = A4_PORTRAIT;
+  const page = input.background
+    ? await addBackgroundPage(doc, input.background)
+    : doc.addPage(look.orientation === 'landscape' ? [long, short] : [short, long]);
+  const regular = await drawDesign(
+    doc,
+    page,
+    look,
+    { subtitle: input.subtitle, hero: input.hero ?? null, body: input.body },
+    !input.background,
+  );
+  if (input.verification) drawVerificationMark(page, regular, input.verification, input.locale, MARK_INSET);
+  return finish(doc, input, page.getWidth(), page.getHeight());
+}
+
+async function finish(
+  doc: PDFDocument,
+  input: CertificatePdfInput,
+  width: number,
+  height: number,
+): Promise<RenderedCertificate> {
   doc.setTitle(input.title || input.subtitle, { showInWindowTitleBar: true });
   doc.setLanguage(input.locale);
   doc.setProducer('LMS certificates (pdf-lib)');

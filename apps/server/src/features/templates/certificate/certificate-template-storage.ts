@@ -12,6 +12,10 @@ export const templateStorageKey = (clientId: string, templateId: string): string
 export const backgroundKey = (clientId: string, templateId: string, locale: string, fileId: string): string =>
   storageKey(clientId, 'certificate-templates', templateId, `${locale}-${fileId}.pdf`);
 
+/** Issue 32 point 2: a signatory's image (a PNG), under a fresh name each time it is replaced. */
+export const signatureKey = (clientId: string, templateId: string, slot: number, fileId: string): string =>
+  storageKey(clientId, 'certificate-templates', templateId, `signature-${slot}-${fileId}.png`);
+
 /** A stored background's bytes (pdf-lib needs the whole file); a file gone from storage counts as none. */
 export const readBackground = (deps: AppDeps, key: string): Promise<Buffer | undefined> =>
   readFromStorage(deps.config, key, CERTIFICATE_BACKGROUND_MAX_BYTES);

@@ -1,6 +1,6 @@
 import type { TLocale } from '@lms/contracts/constants';
 import type { TCertificateTemplateContent, TCertificateTemplateListQuery } from '@lms/contracts/certificates';
-import { sql, type Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { DbOrTrx } from '../../../db/database';
 import { likeContains, paginate } from '../../../platform/paging';
 import type { CertificateTemplateLocalesTable, CertificateTemplatesTable } from './certificate-template.table';
@@ -60,7 +60,10 @@ export async function findCertificateTemplateLocales(
     .execute();
 }
 
-export async function insertCertificateTemplate(db: DbOrTrx, row: CertificateTemplateRow): Promise<void> {
+export async function insertCertificateTemplate(
+  db: DbOrTrx,
+  row: Insertable<CertificateTemplatesTable>,
+): Promise<void> {
   await db.insertInto('certificate_templates').values(row).execute();
 }
 
@@ -69,6 +72,21 @@ export async function touchCertificateTemplate(
   clientId: string,
   id: string,
   changes: { name?: string; name_normalized?: string; updated_at: string },
+): Promise<void> {
+  await db
+    .updateTable('certificate_templates')
+    .set(changes)
+    .where('client_id', '=', clientId)
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Issue 32 point 2: the design, orientation and signatories (JSON) of a template. */
+export async function setCertificateLook(
+  db: DbOrTrx,
+  clientId: string,
+  id: string,
+  changes: { design?: string | null; orientation?: string; signatories?: string; updated_at: string },
 ): Promise<void> {
   await db
     .updateTable('certificate_templates')

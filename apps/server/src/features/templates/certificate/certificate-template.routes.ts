@@ -1,6 +1,9 @@
 import {
   CERTIFICATE_BACKGROUND_MAX_BYTES,
+  CERTIFICATE_SIGNATURE_MAX_BYTES,
+  ZCertificateDesignBody,
   ZCertificatePreviewBody,
+  ZCertificateSignatureParams,
   ZCertificateTemplate,
   ZCertificateTemplateListItem,
   ZCertificateTemplateListQuery,
@@ -8,6 +11,7 @@ import {
   ZCreateCertificateTemplateBody,
   ZUpdateCertificateTemplateBody,
 } from '@lms/contracts/certificates';
+import { ZIdParams } from '@lms/contracts/common';
 import { z } from 'zod';
 import { actorOf } from '../../../platform/access';
 import { fileAnswer } from '../../../platform/openapi';
@@ -15,6 +19,7 @@ import { uploadReader } from '../../../platform/uploads';
 import { TEMPLATE_ACCESS as access, templateRoutes } from '../template.routes';
 import { previewTemplate } from '../template.service';
 import { removeBackground, uploadBackground } from './certificate-background';
+import { removeSignature, saveCertificateDesign, uploadSignature } from './certificate-design';
 import { certificatePreviewer, certificateTemplates } from './certificate-template.service';
 
 /** Spec section 7 "CRUD /certificate-template" and "POST /certificate-template/{id}/file/{locale}" (content area). */
@@ -52,7 +57,7 @@ export const certificateTemplateRoutes = templateRoutes({
           id,
           locale,
           draft: req.body,
-          context: undefined,
+          context: { clientId: actorOf(req).clientId, templateId: id },
         });
         return reply
           .header('content-type', 'application/pdf')
@@ -61,6 +66,38 @@ export const certificateTemplateRoutes = templateRoutes({
           .header('cache-control', 'private, no-store')
           .send(Buffer.from(pdf.bytes));
       },
+    );
+
+    // Issue 32 point 2: the look (design, orientation, signatories) and the signatures' images.
+    app.post(
+      '/api/certificate-template/:id/design',
+      {
+        schema: { params: ZIdParams, body: ZCertificateDesignBody, response: { 200: ZCertificateTemplate } },
+        config: { access },
+      },
+      (req) => saveCertificateDesign(deps, actorOf(req), req.params.id, req.body),
+    );
+
+    const readSignature = uploadReader({
+      schema: z.unknown(),
+      fileLimits: { file: CERTIFICATE_SIGNATURE_MAX_BYTES },
+      dataDir: deps.config.dataDir,
+    });
+    app.post(
+      '/api/certificate-template/:id/signature/:slot',
+      {
+        schema: { params: ZCertificateSignatureParams, response: { 200: ZCertificateTemplate } },
+        config: { access, openapi: readSignature.openapi },
+      },
+      (req) => uploadSignature(deps, actorOf(req), req.params.id, req.params.slot, readSignature(req)),
+    );
+    app.delete(
+      '/api/certificate-template/:id/signature/:slot',
+      {
+        schema: { params: ZCertificateSignatureParams, response: { 200: ZCertificateTemplate } },
+        config: { access },
+      },
+      (req) => removeSignature(deps, actorOf(req), req.params.id, req.params.slot),
     );
 
     app.post(

@@ -1,5 +1,6 @@
 import { LOCALES, type TLocale } from '@lms/contracts/constants';
 import type {
+  TCertificateDesignBody,
   TCertificatePreviewBody,
   TCertificateTemplate,
   TCertificateTemplateContent,
@@ -19,7 +20,10 @@ import {
   fillCertificateText,
   findUnknownCertificatePlaceholders,
   sampleCertificateValues,
+  splitCertificateBody,
 } from './certificate-text';
+import { loadCertificateLook } from './certificate-images';
+import { lookOf, presentSignatories } from './certificate-signatories';
 import {
   deleteCertificateTemplate,
   findCertificateTemplate,
@@ -70,6 +74,8 @@ export const certificateTemplates: TemplateKind<
         client_id: clientId,
         name: t.name.trim(),
         name_normalized: normalise(t.name),
+        // Issue 32 point 2: a new template starts designed; one made before keeps its plain page (design null).
+        design: 'classic',
         created_at: t.now,
         updated_at: t.now,
       }),
@@ -102,6 +108,7 @@ export const certificateTemplates: TemplateKind<
           backgroundSize: l?.background_size ?? null,
         };
       }),
+      ...presentLook(row),
       courseCount,
       updatedAt: row.updated_at,
     };
@@ -135,6 +142,11 @@ export const certificateTemplates: TemplateKind<
   afterRemove: (deps, clientId, id) => removeFromStorage(deps.config, templateStorageKey(clientId, id)),
 };
 
+function presentLook(row: CertificateTemplateRow) {
+  const look = lookOf(row);
+  return { design: look.design, orientation: look.orientation, signatories: presentSignatories(look.signatories) };
+}
+
 export const loadCertificateTemplate = (db: DbOrTrx, clientId: string, id: string) =>
   loadTemplate(db, certificateTemplates, clientId, id);
 
@@ -142,12 +154,14 @@ export const loadCertificateTemplate = (db: DbOrTrx, clientId: string, id: strin
  * The certificate of a sample person in one locale, with unsaved texts when given, over the locale's saved
  * background: what a participant would get (spec section 2 "certificate template admin", a live preview).
  */
+type PreviewSource = TCertificateTemplateContent & { design?: TCertificateDesignBody };
+
 export const certificatePreviewer: TemplatePreviewer<
   CertificateTemplateLocaleRow,
   TCertificateTemplateContent,
   TCertificatePreviewBody,
-  TCertificateTemplateContent,
-  undefined,
+  PreviewSource,
+  { clientId: string; templateId: string },
   RenderedCertificate
 > = {
   source: (body, saved, fallback) => {
@@ -155,15 +169,24 @@ export const certificatePreviewer: TemplatePreviewer<
     return {
       subtitle: draft.subtitle ?? saved?.subtitle ?? fallback.subtitle,
       body: draft.body ?? saved?.body ?? fallback.body,
+      ...(body?.design ? { design: body.design } : {}),
     };
   },
-  check: (_variant, locale, content) => assertKnownPlaceholders(locale, content),
-  async render(deps, { source, saved, locale }) {
+  check: (_variant, locale, { subtitle, body }) => assertKnownPlaceholders(locale, { subtitle, body }),
+  async render(deps, { source, saved, locale, context: { clientId, templateId } }) {
     const values = sampleCertificateValues(locale);
+    const row = (await findCertificateTemplate(deps.db, clientId, templateId)) ?? null;
+    const stored = row ? lookOf(row) : { design: null, orientation: 'portrait' as const, signatories: [] };
+    const look = await loadCertificateLook(deps, deps.db, clientId, stored, source.design);
+    const text = look
+      ? splitCertificateBody(source.body, values)
+      : { hero: null, body: fillCertificateText(source.body, values) };
     return renderCertificatePdf({
       background: (saved?.background_key ? await readBackground(deps, saved.background_key) : undefined) ?? null,
       subtitle: fillCertificateText(source.subtitle, values),
-      body: fillCertificateText(source.body, values),
+      body: text.body,
+      hero: text.hero,
+      look,
       locale,
       title: values.course,
     });

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 // The certificate templates' tables (db/migrations 2026-11-23-0009), named in db/database.ts's Database interface.
 
 export interface CertificateTemplatesTable {
@@ -5,6 +7,11 @@ export interface CertificateTemplatesTable {
   client_id: string;
   name: string;
   name_normalized: string;
+  /** Issue 32 point 2 (migration 0035): a design of certificate-designs.ts; null: the plain framed page. */
+  design: string | null;
+  orientation: Generated<string>;
+  /** JSON: up to two `{ name, role, imageKey }` in slot order (certificate-signatories.ts). */
+  signatories: Generated<string>;
   created_at: string;
   updated_at: string;
 }

@@ -73,3 +73,15 @@ export function sampleCertificateValues(locale: TLocale, now = new Date()): TCer
     duration: formatCertificateDuration(90, locale),
   };
 }
+
+const STARTS_WITH_NAME = /^\s*\{\{\s*name\s*\}\}[ \t]*/;
+
+/**
+ * Issue 32 point 2: a design sets the holder's name large when the body starts with `{{name}}` (every default
+ * body does): the name, and the rest of the body filled in. Any other body is filled in whole.
+ */
+export function splitCertificateBody(body: string, values: TCertificateValues): { hero: string | null; body: string } {
+  if (!STARTS_WITH_NAME.test(body) || values.name.trim() === '')
+    return { hero: null, body: fillCertificateText(body, values) };
+  return { hero: values.name, body: fillCertificateText(body.replace(STARTS_WITH_NAME, ''), values) };
+}

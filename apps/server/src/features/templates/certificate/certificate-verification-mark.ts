@@ -47,10 +47,10 @@ export function drawVerificationMark(
   font: PDFFont,
   mark: CertificateVerificationMark,
   locale: TLocale,
+  inset = 40,
 ): void {
   const { width } = page.getSize();
   const side = 72;
-  const inset = 40;
   const x = width - inset - side;
   const y = inset;
   const qr = qrPath(mark.url);

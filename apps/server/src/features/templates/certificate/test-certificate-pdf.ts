@@ -49,3 +49,28 @@ export async function qrOfFirstPage(bytes: Uint8Array | Buffer): Promise<string 
     await doc.destroy();
   }
 }
+
+/**
+ * The first page of a PDF as a PNG, rendered by pdf.js on the canvas it brings along for Node (@napi-rs/canvas):
+ * the one renderer every machine that runs the tests has, so a reference picture made on one matches on another.
+ */
+export async function firstPagePng(bytes: Uint8Array | Buffer, scale = 1): Promise<Buffer> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
+  try {
+    const page = await doc.getPage(1);
+    const viewport = page.getViewport({ scale });
+    const factory = doc.canvasFactory as {
+      create(w: number, h: number): { canvas: { toBuffer(mime: 'image/png'): Buffer }; context: unknown };
+    };
+    const { canvas, context } = factory.create(Math.ceil(viewport.width), Math.ceil(viewport.height));
+    await page.render({
+      canvas: canvas as unknown as HTMLCanvasElement,
+      canvasContext: context as CanvasRenderingContext2D,
+      viewport,
+    }).promise;
+    return canvas.toBuffer('image/png');
+  } finally {
+    await doc.destroy();
+  }
+}

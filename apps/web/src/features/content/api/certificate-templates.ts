@@ -1,6 +1,7 @@
 import {
   ZCertificateTemplate,
   ZCertificateTemplateListItem,
+  type TCertificateDesignBody,
   type TCertificateTemplateContent,
   type TCreateCertificateTemplateBody,
   type TUpdateCertificateTemplateBody,
@@ -56,8 +57,27 @@ export const previewCertificate = (
   id: string,
   locale: TLocale,
   content: TCertificateTemplateContent,
-  opts: { signal?: AbortSignal } = {},
-) => apiPostBlob(`/certificate-template/${id}/preview/${locale}`, { content }, opts);
+  opts: { signal?: AbortSignal; design?: TCertificateDesignBody } = {},
+) =>
+  apiPostBlob(
+    `/certificate-template/${id}/preview/${locale}`,
+    { content, ...(opts.design ? { design: opts.design } : {}) },
+    { signal: opts.signal },
+  );
+
+/** Issue 32 point 2: the template's look (design, orientation, signatories' names and roles). */
+export const saveCertificateDesign = (id: string, body: TCertificateDesignBody) =>
+  apiPost(`/certificate-template/${id}/design`, body, ZCertificateTemplate);
+
+/** A signature image (PNG or JPEG) for slot 1 or 2. */
+export function uploadCertificateSignature(id: string, slot: number, file: File) {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return apiPost(`/certificate-template/${id}/signature/${slot}`, form, ZCertificateTemplate);
+}
+
+export const removeCertificateSignature = async (id: string, slot: number) =>
+  ZCertificateTemplate.parse(await apiDelete(`/certificate-template/${id}/signature/${slot}`, ZCertificateTemplate));
 
 export function uploadCertificateBackground(id: string, locale: TLocale, file: File) {
   const form = new FormData();

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
 import { previewCertificate } from '../api/certificate-templates';
+import { useDesignDraft } from './certificate-design-draft';
 
 interface Props {
   templateId: string;
@@ -33,7 +34,9 @@ function ratioOf(headers: Headers): number {
 export function CertificatePreview({ templateId, locale, draft, version }: Props) {
   const { t } = useTranslation('certificates');
   const errorText = useErrorText();
+  const design = useDesignDraft(templateId);
   const [debounced] = useDebouncedValue(draft, 600);
+  const [debouncedDesign] = useDebouncedValue(design, 400);
   const [shown, setShown] = useState<Shown>(null);
   const [loading, setLoading] = useState(true);
 
@@ -41,7 +44,7 @@ export function CertificatePreview({ templateId, locale, draft, version }: Props
     const abort = new AbortController();
     let url: string | undefined;
     setLoading(true);
-    previewCertificate(templateId, locale, debounced, { signal: abort.signal })
+    previewCertificate(templateId, locale, debounced, { signal: abort.signal, design: debouncedDesign })
       .then(({ blob, headers }) => {
         url = URL.createObjectURL(blob);
         setShown({ url, ratio: ratioOf(headers) });
@@ -56,7 +59,7 @@ export function CertificatePreview({ templateId, locale, draft, version }: Props
       abort.abort();
       if (url) URL.revokeObjectURL(url);
     };
-  }, [templateId, locale, debounced, version]);
+  }, [templateId, locale, debounced, debouncedDesign, version]);
 
   const unknown =
     shown && 'error' in shown && isApiError(shown.error) && Array.isArray(shown.error.details?.placeholders)

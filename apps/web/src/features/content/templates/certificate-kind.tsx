@@ -22,6 +22,7 @@ import {
   useCertificateTemplate,
   useCertificateTemplates,
 } from '../api/certificate-templates';
+import { CertificateDesignPanel } from '../components/certificate-design-panel';
 import { CertificatePreview } from '../components/certificate-preview';
 import type { TemplateKindUi } from './template-kind';
 
@@ -128,6 +129,7 @@ export const certificateKind: TemplateKindUi<
     { id: 'courses', header: t('templates.courses'), nowrap: true, priority: 2, cell: (item) => item.courseCount },
   ],
   filtered: ({ search }) => search.trim() !== '',
+  header: (template) => <CertificateDesignPanel template={template} />,
   panel: (form, { template, locale, draft }) => (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="xl">
       {form}

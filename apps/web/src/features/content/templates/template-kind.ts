@@ -104,6 +104,8 @@ export interface TemplateKindUi<
   columns(t: TFunction): DataColumn<Item>[];
   /** Whether the list is narrowed (an empty one says "no match" then). */
   filtered(p: { search: string; debounced: string; variant: string | null }): boolean;
+  /** Above the locale tabs: what a template has once for all locales (a certificate's design). */
+  header?(template: T): ReactNode;
   /** The locale's tab: the form, e.g. beside a live preview. */
   panel?(form: ReactNode, ctx: EditorContext<T, Content>): ReactNode;
   /** Buttons between save and delete, e.g. a preview. */

@@ -136,6 +136,7 @@ function TemplateEditor<T extends EditedTemplate<S>, C, S, I extends Item>({
         error={errorAt(fieldErrors, 'name')}
         maw={480}
       />
+      {kind.header?.(template)}
       <LocaleTabs value={active} onChange={setActive} pt="md" invalid={invalidLocales}>
         {(l) => {
           const localeForm = (
