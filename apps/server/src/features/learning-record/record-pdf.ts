@@ -2,7 +2,7 @@ import type { TLearningRecord, TRecordCycle, TRecordTraining } from '@lms/contra
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { cachedFontkit, certificateFontBytes } from '../templates';
 import { trainingExportTexts } from '../trainings';
-import { formatRecordDate, recordTexts } from './record-texts';
+import { formatRecordDate, formatRecordDay, recordTexts } from './record-texts';
 
 // The learning record as an A4 PDF to hand to an auditor (issue 31 point 2): the person, then each training with
 // every cycle (dates, score, passed or failed, validity, certificate) and the current cycle's modules. The
@@ -50,6 +50,7 @@ export async function renderRecordPdf(record: TLearningRecord, locale: string): 
   const t = recordTexts(locale);
   const words = trainingExportTexts(locale);
   const date = (iso: string | null) => formatRecordDate(iso, locale);
+  const day = (iso: string | null) => formatRecordDay(iso, locale);
   const doc = await PDFDocument.create();
   doc.registerFontkit(cachedFontkit);
   const bytes = await certificateFontBytes();
@@ -97,8 +98,8 @@ export async function renderRecordPdf(record: TLearningRecord, locale: string): 
       page.drawRectangle({ x: MARGIN, y: y - 4, width: WIDTH, height: 14, color: BAND });
       let x = MARGIN;
       for (const c of columns) {
-        const text = fit(c.header, bold, 7.5, c.width - 4);
-        write(text, c.right ? x + c.width - 4 - bold.widthOfTextAtSize(text, 7.5) : x + 2, { font: bold, size: 7.5 });
+        const text = fit(c.header, bold, 7, c.width - 4);
+        write(text, c.right ? x + c.width - 4 - bold.widthOfTextAtSize(text, 7) : x + 2, { font: bold, size: 7 });
         x += c.width;
       }
       y -= 15;
@@ -124,31 +125,31 @@ export async function renderRecordPdf(record: TLearningRecord, locale: string): 
 
   const score = (n: number | null) => (n === null ? '–' : `${new Intl.NumberFormat(locale).format(n)} %`);
   const certificateCell = (c: TRecordCycle['certificate']) =>
-    c ? `${date(c.issuedAt)} (${t.certificateState[c.state]})` : t.noCertificate;
+    c ? `${day(c.issuedAt)} (${t.certificateState[c.state]})` : t.noCertificate;
   const cycleRow = (c: TRecordCycle) => [
     c.current ? `${c.cycle} (${t.current})` : String(c.cycle),
     words.status[c.status],
-    date(c.startedAt),
-    date(c.completedAt),
+    day(c.startedAt),
+    day(c.completedAt),
     score(c.score),
     words.result[c.result] || '–',
-    c.completedAt ? (c.validUntil ? date(c.validUntil) : t.forever) : '–',
+    c.completedAt ? (c.validUntil ? day(c.validUntil) : t.forever) : '–',
     certificateCell(c.certificate),
   ];
   const cycleColumns: Column[] = [
     { header: t.cycle, width: 56 },
     { header: t.status, width: 62 },
-    { header: t.started, width: 58 },
-    { header: t.completed, width: 58 },
-    { header: t.score, width: 40, right: true },
-    { header: t.result, width: 58 },
-    { header: t.validUntil, width: 58 },
-    { header: t.certificate, width: WIDTH - 390 },
+    { header: t.startedShort, width: 54 },
+    { header: t.completedShort, width: 54 },
+    { header: t.score, width: 46, right: true },
+    { header: t.result, width: 70 },
+    { header: t.validUntilShort, width: 54 },
+    { header: t.certificate, width: WIDTH - 396 },
   ];
   const moduleColumns: Column[] = [
-    { header: t.module, width: 210 },
+    { header: t.module, width: 218 },
     { header: t.status, width: 72 },
-    { header: t.completed, width: 70 },
+    { header: t.completedShort, width: 62 },
     { header: t.score, width: 50, right: true },
     { header: t.result, width: WIDTH - 402 },
   ];
@@ -180,7 +181,7 @@ export async function renderRecordPdf(record: TLearningRecord, locale: string): 
         tr.modules.map((m) => [
           m.required ? m.title : `${m.title} (${t.optionalModule})`,
           t.moduleStatus[m.status],
-          date(m.completedAt),
+          day(m.completedAt),
           score(m.score),
           words.result[m.success] || '–',
         ]),

@@ -18,6 +18,10 @@ export interface RecordTexts {
   current: string;
   started: string;
   completed: string;
+  /** The PDF table's narrow headers. */
+  startedShort: string;
+  completedShort: string;
+  validUntilShort: string;
   score: string;
   result: string;
   validUntil: string;
@@ -55,6 +59,9 @@ export const RECORD_TEXTS: Record<TLocale, RecordTexts> = {
     current: 'aktuell',
     started: 'Begonnen am',
     completed: 'Abgeschlossen am',
+    startedShort: 'Beginn',
+    completedShort: 'Abschluss',
+    validUntilShort: 'Gültig bis',
     score: 'Punktzahl',
     result: 'Ergebnis',
     validUntil: 'Gültig bis',
@@ -89,6 +96,9 @@ export const RECORD_TEXTS: Record<TLocale, RecordTexts> = {
     current: 'current',
     started: 'Started',
     completed: 'Completed',
+    startedShort: 'Started',
+    completedShort: 'Completed',
+    validUntilShort: 'Valid until',
     score: 'Score',
     result: 'Result',
     validUntil: 'Valid until',
@@ -123,6 +133,9 @@ export const RECORD_TEXTS: Record<TLocale, RecordTexts> = {
     current: 'en cours',
     started: 'Commencée le',
     completed: 'Terminée le',
+    startedShort: 'Début',
+    completedShort: 'Fin',
+    validUntilShort: 'Validité',
     score: 'Note',
     result: 'Résultat',
     validUntil: 'Valide jusqu’au',
@@ -146,6 +159,14 @@ export const RECORD_TEXTS: Record<TLocale, RecordTexts> = {
 
 export const recordTexts = (locale: string): RecordTexts =>
   Object.hasOwn(RECORD_TEXTS, locale) ? RECORD_TEXTS[locale as TLocale] : RECORD_TEXTS['de-DE'];
+
+/** A day in a table cell: digits only, in the reader's order (04.03.2026, 03/04/2026, 04/03/2026). */
+export const formatRecordDay = (iso: string | null, locale: string): string =>
+  iso
+    ? new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' }).format(
+        new Date(iso),
+      )
+    : '–';
 
 /** A date of the record in the reader's language (UTC day: the record states days, not hours). */
 export const formatRecordDate = (iso: string | null, locale: string): string =>
