@@ -51,12 +51,16 @@ const BOOLEANS: Record<string, readonly [string, string]> = {
 };
 
 const langOf = (locale: string | undefined) => (locale ?? 'de-DE').slice(0, 2);
-const booleansOf = (t: Pick<TableExport<unknown>, 'booleans' | 'locale'>) => t.booleans ?? BOOLEANS[langOf(t.locale)] ?? BOOLEANS.en!;
+const booleansOf = (t: Pick<TableExport<unknown>, 'booleans' | 'locale'>) =>
+  t.booleans ?? BOOLEANS[langOf(t.locale)] ?? BOOLEANS.en!;
 
 /** An ISO text or a Date as a Date; null for anything that is not a valid time. */
 function toDate(value: CellValue): Date | null {
   if (value === null || value === undefined || value === '') return null;
-  const d = value instanceof Date ? value : new Date(typeof value === 'string' && value.length === 10 ? `${value}T00:00:00Z` : String(value));
+  const d =
+    value instanceof Date
+      ? value
+      : new Date(typeof value === 'string' && value.length === 10 ? `${value}T00:00:00Z` : String(value));
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
@@ -114,7 +118,8 @@ const NUM_FMT: Partial<Record<ColumnType, string>> = {
 const WIDTH: Record<ColumnType, number> = { text: 24, number: 10, percent: 10, date: 12, datetime: 17, boolean: 8 };
 
 /** Excel refuses `\ / ? * [ ] :` in a sheet name and more than 31 characters. */
-const sheetNameOf = (name: string | undefined) => (name ?? 'Export').replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Export';
+const sheetNameOf = (name: string | undefined) =>
+  (name ?? 'Export').replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Export';
 
 async function* batchesOf<R>(rows: RowSource<R>): AsyncGenerator<readonly R[]> {
   for await (const batch of rows as AsyncIterable<readonly R[]>) yield batch;

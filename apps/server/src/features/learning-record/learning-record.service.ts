@@ -19,13 +19,17 @@ import { findUserById, findUserClientId, findUserInScope, fullName, resolveUserS
 async function reachUser(deps: AppDeps, actor: Actor, userId: string): Promise<UserRow> {
   const scope = scopeOf(actor.role, 'reports.read');
   if (!scope) return forbidden();
-  if (scope === 'groups' || scope === 'client') return findUserInScope(deps.db, await resolveUserScope(deps, actor), userId);
+  if (scope === 'groups' || scope === 'client')
+    return findUserInScope(deps.db, await resolveUserScope(deps, actor), userId);
   const clientId = (await findUserClientId(deps.db, userId)) ?? notFound('user');
   if (clientId === actor.clientId) return findUserInScope(deps.db, await resolveUserScope(deps, actor), userId);
   // Out of reach answers as an unknown id would: "user", never "client" (which would say the id exists elsewhere).
-  await assertMayActOnClient(deps.db, actor, 'reports.read', clientId, 'read').catch((err: unknown) =>
-    err instanceof AppError && err.statusCode === 404 ? notFound('user') : Promise.reject(err),
-  );
+  try {
+    await assertMayActOnClient(deps.db, actor, 'reports.read', clientId, 'read');
+  } catch (err) {
+    if (err instanceof AppError && err.statusCode === 404) return notFound('user');
+    throw err;
+  }
   return (await findUserById(deps.db, clientId, userId)) ?? notFound('user');
 }
 

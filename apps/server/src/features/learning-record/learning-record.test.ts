@@ -144,13 +144,21 @@ describeEachDialect('learning record', (ctx) => {
       const res = await reader.get(recordUrl(person), { format: 'pdf' });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
-      expect(res.headers['content-disposition']).toMatch(/^attachment; filename="[a-z-]+-jurgen-osswald-eluard-\d{4}-\d{2}-\d{2}\.pdf"$/);
+      expect(res.headers['content-disposition']).toMatch(
+        /^attachment; filename="[a-z-]+-jurgen-osswald-eluard-\d{4}-\d{2}-\d{2}\.pdf"$/,
+      );
       const bytes = res.rawPayload;
       // To look at the pages: RECORD_PDF_DIR=/tmp/x npx vitest run ...; then pdftoppm -png.
-      if (process.env.RECORD_PDF_DIR) writeFileSync(path.join(process.env.RECORD_PDF_DIR, `record-${locale}.pdf`), bytes);
+      if (process.env.RECORD_PDF_DIR)
+        writeFileSync(path.join(process.env.RECORD_PDF_DIR, `record-${locale}.pdf`), bytes);
       expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
       const text = await pdfText(bytes);
-      for (const expected of ['Jürgen Ößwald-Éluard', 'Arbeitssicherheit – Grundlagen für Außendienst', 'P-4711', ...words])
+      for (const expected of [
+        'Jürgen Ößwald-Éluard',
+        'Arbeitssicherheit – Grundlagen für Außendienst',
+        'P-4711',
+        ...words,
+      ])
         expect(text, `${locale}: ${expected}`).toContain(expected);
       const poppler = popplerText(bytes);
       if (poppler !== null)
@@ -259,4 +267,3 @@ describeEachDialect('learning record', (ctx) => {
     expect(await pdfText(empty.rawPayload)).toContain('Keine Schulungen.');
   });
 });
-

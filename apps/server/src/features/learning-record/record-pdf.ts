@@ -118,7 +118,12 @@ export async function renderRecordPdf(record: TLearningRecord, locale: string): 
         write(text, c.right ? x + c.width - 4 - regular.widthOfTextAtSize(text, 8) : x + 2, { size: 8 });
         x += c.width;
       });
-      page.drawLine({ start: { x: MARGIN, y: y - 4 }, end: { x: MARGIN + WIDTH, y: y - 4 }, thickness: 0.3, color: RULE });
+      page.drawLine({
+        start: { x: MARGIN, y: y - 4 },
+        end: { x: MARGIN + WIDTH, y: y - 4 },
+        thickness: 0.3,
+        color: RULE,
+      });
       y -= 13;
     }
   };
