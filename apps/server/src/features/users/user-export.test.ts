@@ -133,9 +133,9 @@ describeEachDialect('user export', (ctx) => {
     expect(new Set(rows.map((r) => r[2])).size).toBe(2_345);
     const names = rows.map((r) => `${r[0]} ${r[1]}`);
     const list = await admin.get('/api/users', { search: 'bulk.test', pageSize: '100', sort: 'name' });
-    const first = (list.json() as { items: { firstName: string; lastName: string }[] }).items.map(
-      (u) => `${u.firstName} ${u.lastName}`,
-    );
+    const first = list
+      .json<{ items: { firstName: string; lastName: string }[] }>()
+      .items.map((u) => `${u.firstName} ${u.lastName}`);
     expect(names.slice(0, 100)).toEqual(first);
   });
 });
