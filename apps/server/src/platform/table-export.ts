@@ -144,6 +144,27 @@ async function writeCsv<R>(table: TableExport<R>, out: Writable): Promise<void> 
   out.end();
 }
 
+/** How much sheet XML may wait for the zip before the writer pauses (it deflates to a few percent of that). */
+const ZIP_BACKLOG_BYTES = 1024 * 1024;
+
+type Buffered = { _writableState?: { length?: number }; _readableState?: { length?: number } };
+const backlogOf = (input: Buffered) => (input._writableState?.length ?? 0) + (input._readableState?.length ?? 0);
+
+/**
+ * exceljs's sheet stream hands its XML to the zip's input without waiting (it ignores write()'s answer), and the zip
+ * deflates on the thread pool, between turns of the event loop. Written in one go (better-sqlite3 reads are
+ * synchronous, so a page read gives the loop no turn), the whole sheet piled up in the zip's input before a byte
+ * left: +174 MB at 100,000 rows. So after each batch the writer gives the loop turns until the zip's input is down
+ * to ZIP_BACKLOG_BYTES, then waits for the reader (the sheet stream's `pipes` are the zip's input streams; exceljs
+ * 4.4, lib/utils/stream-buf.js, archiver 5 with readable-stream 3, whose state is read here).
+ */
+async function zipDrained(ws: ExcelJS.Worksheet, out: Writable): Promise<void> {
+  const inputs = (ws as unknown as { stream?: { pipes?: Buffered[] } }).stream?.pipes ?? [];
+  while (!out.destroyed && inputs.reduce((n, input) => n + backlogOf(input), 0) > ZIP_BACKLOG_BYTES)
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  await drained(out);
+}
+
 async function writeXlsx<R>(table: TableExport<R>, out: Writable): Promise<void> {
   const words = booleansOf(table);
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
@@ -163,7 +184,7 @@ async function writeXlsx<R>(table: TableExport<R>, out: Writable): Promise<void>
       });
       row.commit();
     }
-    await drained(out);
+    await zipDrained(ws, out);
   }
   ws.commit();
   await wb.commit();
