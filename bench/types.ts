@@ -54,4 +54,9 @@ export interface BenchScenario {
   /** Adds the data this scenario needs (groups, courses, ...) before the server starts. */
   seed?: (db: Db, clientId: string, scale: BenchScale) => Promise<void>;
   prepare: (ctx: BenchContext) => Promise<BenchRequest>;
+  /**
+   * A scenario measured once rather than driven by autocannon (a large download: bench/scenarios/exports.ts): it
+   * runs against the server process `pid` and answers the lines to print. Its `prepare` is not called.
+   */
+  once?: (ctx: BenchContext, pid: number) => Promise<string[]>;
 }

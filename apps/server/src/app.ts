@@ -38,6 +38,7 @@ import { gdprRoutes } from './features/gdpr/gdpr.routes';
 import { groupRoutes } from './features/group-admin/group.routes';
 import { reminderRoutes } from './features/reminders/reminder.routes';
 import { learnerRoutes } from './features/trainings/learner.routes';
+import { learningRecordRoutes } from './features/learning-record/learning-record.routes';
 import { trainingRoutes } from './features/trainings/training.routes';
 import { userPictureRoutes } from './features/users/user-picture.routes';
 import { userImportRoutes } from './features/user-import/user-import.routes';
@@ -133,6 +134,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(scimPlugin, { deps });
   await app.register(entraLoginRoutes, { deps });
   await app.register(userRoutes, { deps });
+  await app.register(learningRecordRoutes, { deps });
   await app.register(userPictureRoutes, { deps });
   await app.register(groupRoutes, { deps });
   await app.register(trainingRoutes, { deps });

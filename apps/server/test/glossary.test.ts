@@ -11,7 +11,9 @@ import { certificateFileName } from '../src/features/certificates/certificate.se
 import { DEMO_COURSE_TITLES } from '../src/features/demo/demo-training';
 import { GDPR_TEXTS } from '../src/features/gdpr/gdpr-texts';
 import { DEFAULT_PLATFORM_TEXTS } from '../src/features/platform-texts/default-texts';
+import { RECORD_TEXTS } from '../src/features/learning-record/record-texts';
 import { INVOICE_TEXTS } from '../src/features/premium/invoice-texts';
+import { TRAINING_EXPORT_TEXTS } from '../src/features/trainings/training-export-texts';
 import { defaultTemplateContent, defaultTemplateName, sampleValues } from '../src/features/templates';
 import { defaultCertificateContent } from '../src/features/templates/certificate/certificate-text';
 
@@ -53,6 +55,8 @@ const serverTexts = (locale: TLocale): [string, string][] => {
     ...strings(sampleValues(locale, client), 'mail sample'),
     ...strings(GDPR_TEXTS[locale], 'GDPR export'),
     ...strings(INVOICE_TEXTS[locale], 'invoice'),
+    ...strings(TRAINING_EXPORT_TEXTS[locale], 'status table export'),
+    ...strings(RECORD_TEXTS[locale], 'learning record'),
     ...strings(defaultCertificateContent(locale), 'certificate template'),
     ...strings(certificateFileName(locale, 'Kurs', 'Name'), 'certificate file name'),
     ...strings(supportLabels(locale), 'support mail'),

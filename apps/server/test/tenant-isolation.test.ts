@@ -307,6 +307,8 @@ function callsWith(b: SeedB): Record<string, Call> {
     'GET /api/user-course-trainings/:id/cycles': { params: { id: b.trainingId } },
     'GET /api/course-training/:id/participants/:userId/cycles': { params: { id: b.trainingId, userId: b.userId } },
     'GET /api/course-training/:id/participants/:userId/results': { params: { id: b.trainingId, userId: b.userId } },
+    'GET /api/course-training/:id/participants/export': { params: { id: b.trainingId } },
+    'GET /api/reports/records/:userId': { params: { userId: b.userId } },
     'GET /api/documents/:fileId/download': { params: { fileId: b.fileId } },
     'GET /api/groups/:id': { params: { id: b.groupId } },
     'POST /api/groups/:id': { params: { id: b.groupId }, body: { name: 'Übernommen' } },

@@ -22,7 +22,7 @@ const SHARED_WORDS: Record<Other, ReadonlySet<string>> = {
     (
       'Administration BIC Bank Code Cookies Design Details Domain Downloads HTML optional Optional IBAN Info Logo ' +
       'Markdown Microsoft Entra ID Name OK Organisation PDF PayPal Person Port Premium Problem Reseller SCORM SMTP ' +
-      'Server Standard Status Support Text in'
+      'Server Standard Status Support Text in Excel XLSX CSV Format'
     ).split(' '),
   ),
   'fr-FR': new Set(
@@ -30,7 +30,7 @@ const SHARED_WORDS: Record<Other, ReadonlySet<string>> = {
       'Actions Administration BIC Client client clients Code Contacts Cookies Coordination Date Description Design ' +
       'Document pdf Documents mail HTML IBAN Info Logo Markdown Message message messages Messages Microsoft Entra ' +
       'ID minute minutes Module module modules Modules Notifications OK Organisation Page Participant Participants ' +
-      'PayPal PDF Port Premium SCORM SMTP Secret Standard standard Type active inactive'
+      'PayPal PDF Port Premium SCORM SMTP Secret Standard standard Type active inactive Excel XLSX CSV Format'
     ).split(' '),
   ),
 };

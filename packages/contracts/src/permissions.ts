@@ -82,6 +82,18 @@ export const CAPABILITIES = {
     ADMIN: 'client',
     SUPERADMIN: 'client',
   },
+  /**
+   * Reports (PERMISSIONS.md "reports"; issue 31): the learning record of a person and the reports area. A coordinator
+   * their groups' users, an ADMIN the client's, the reseller roles their own and their resold clients' (read only).
+   * A person's own record is learner.use (the account page).
+   */
+  'reports.read': {
+    COORDINATOR: 'groups',
+    RESELLER_COORDINATOR: 'resold-read',
+    RESELLER: 'resold-read',
+    ADMIN: 'client',
+    SUPERADMIN: 'all',
+  },
   /** The staff home's figures (issue 12): each figure is further limited by the capability that shows its list. */
   'home.figures': {
     COORDINATOR: 'groups',
@@ -112,6 +124,7 @@ export const ROUTE_CAPABILITIES: ReadonlyArray<{ prefix: string; capability: TCa
   { prefix: '/coordination', capability: 'coordination.manage' },
   { prefix: '/documents/all', capability: 'coordination.manage' },
   { prefix: '/content', capability: 'content.manage' },
+  { prefix: '/reports', capability: 'reports.read' },
   { prefix: '/reseller/clients/', capability: 'clients.administer' },
   { prefix: '/reseller/clients', capability: 'clients.overview' },
 ];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZExportQuery } from './exports';
 import { ZId, ZIsoDate, ZPageQuery, pageOf } from './common';
 import { ZModuleKind } from './modules';
 import { ZModuleStatus, ZSuccessStatus } from './scorm-runtime';
@@ -225,6 +226,11 @@ export const ZParticipantListQuery = ZPageQuery.extend({
   validity: ZValidityState.optional(),
 });
 export type TParticipantListQuery = z.infer<typeof ZParticipantListQuery>;
+
+/** `GET /api/course-training/{id}/participants/export` (issue 31 point 3): the table's filter and order, as a file. */
+export const ZParticipantExportQuery = ZParticipantListQuery.omit({ page: true, pageSize: true }).extend(
+  ZExportQuery.shape,
+);
 
 export const ZParticipantModuleValue = z.object({
   moduleId: ZId,

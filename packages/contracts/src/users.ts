@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZExportFormat, ZExportQuery } from './exports';
 import { ZId, ZIsoDate, ZLocale, ZPageQuery, pageOf } from './common';
 import { PASSWORD_MAX_LENGTH } from './constants';
 import { ZLoginType, ZRole } from './roles';
@@ -79,6 +80,8 @@ export const ZUserFilter = ZUserListQuery.pick({
   companyId: true,
 });
 export type TUserFilter = z.infer<typeof ZUserFilter>;
+/** `GET /api/users/export`: the search, and the file's format (CSV when left out). */
+export const ZUserExportQuery = ZUserFilter.extend(ZExportQuery.shape);
 
 export const ZUserPage = pageOf(ZUser);
 export type TUserPage = z.infer<typeof ZUserPage>;
@@ -200,6 +203,8 @@ export const ZBulkBody = z.object({
   action: ZBulkAction.nullable().optional(),
   selection: ZUserSelection.nullable().optional(),
   groupId: ZId.optional(),
+  /** The export's file: CSV (the default) or XLSX (issue 31 point 3). */
+  format: ZExportFormat.optional(),
 });
 export type TBulkBody = z.infer<typeof ZBulkBody>;
 

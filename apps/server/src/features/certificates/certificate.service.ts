@@ -163,3 +163,15 @@ export async function certificateIdsOfParticipation(
   const rows = await certificatesOfParticipation(db, clientId, trainingId, userId);
   return new Map(rows.map((r) => [r.cycle, r.id]));
 }
+
+/** A person's certificates with their cycle, issue date and validity (the learning record, issue 31 point 2). */
+export async function certificatesOfUser(db: DbOrTrx, clientId: string, userId: string) {
+  const rows = await listCertificatesOfUser(db, clientId, userId);
+  return rows.map((r) => ({
+    id: r.id,
+    trainingId: r.training_id,
+    cycle: r.cycle,
+    issuedAt: r.regenerated_at ?? r.issued_at,
+    validUntil: r.valid_until,
+  }));
+}

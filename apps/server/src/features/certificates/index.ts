@@ -1,4 +1,4 @@
 // The public face of features/certificates: what other features may import (docs/architecture.md, "Feature faces").
 
 export { enqueueCertificateIssue } from './certificate-jobs';
-export { certificateIdsOfParticipation } from './certificate.service';
+export { certificateIdsOfParticipation, certificatesOfUser } from './certificate.service';

@@ -27,4 +27,7 @@ export { trainingGroupIds } from './training-scope';
 export type { ValidityChange } from './training-cycles';
 export { certificateValidity, participationWindows, trainingsWithValidity } from './training-validity';
 export { recordModuleProgress } from './training-progress.service';
+export { trainingRecordOf } from './training-record';
+export type { TrainingRecord } from './training-record';
+export { TRAINING_EXPORT_TEXTS, trainingExportTexts } from './training-export-texts';
 export { countTrainingsOfGroup, coursesOfTrainingGroups } from './training-usage';

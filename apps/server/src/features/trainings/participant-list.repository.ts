@@ -129,10 +129,27 @@ export const participantPageIds = (db: DbOrTrx, scope: UserScope, trainingId: st
 export async function listParticipantPage(db: DbOrTrx, scope: UserScope, trainingId: string, query: ParticipantQuery) {
   const counted = () => countCapped(db, participantRows(db, scope, trainingId, query));
   if (startsPastCap(query)) return { rows: [], ...(await counted()) };
-  const pageIds = participantPageIds(db, scope, trainingId, query);
+  const rows = await participantRowsAt(db, scope, trainingId, query, query.pageSize, (query.page - 1) * query.pageSize);
+  return { rows, ...(await counted()) };
+}
+
+/**
+ * The rows of `limit` participants from `offset` in the page's order, with their users: the ids from the sort keys
+ * first (participantPageIds), then those few rows. The status table's page reads one such slice, its export (issue
+ * 31 point 3) one after another, past the list's cap.
+ */
+export async function participantRowsAt(
+  db: DbOrTrx,
+  scope: UserScope,
+  trainingId: string,
+  query: ParticipantQuery,
+  limit: number,
+  offset: number,
+) {
+  const pageIds = participantPageIds(db, scope, trainingId, query).clearLimit().clearOffset().limit(limit).offset(offset);
   // The page's few rows are sorted again (the same order, ties by id). The user is held to the client too (tenancy
   // rule), on SQLite without its client index, so the ids lead.
-  const rows = await db
+  return db
     .selectFrom('training_participants as p')
     .innerJoin('users as u', 'u.id', 'p.user_id')
     .where('p.client_id', '=', scope.clientId)
@@ -144,7 +161,6 @@ export async function listParticipantPage(db: DbOrTrx, scope: UserScope, trainin
     .orderBy(sql.ref(SORTS[query.sort]), direction(query.order))
     .orderBy('u.id', query.order)
     .execute();
-  return { rows, ...(await counted()) };
 }
 
 const emptyCounts = (): TTrainingCounts => ({

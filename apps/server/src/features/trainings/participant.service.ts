@@ -23,7 +23,7 @@ import { cycleHistory } from './training-cycles';
 
 type PageRow = Awaited<ReturnType<typeof listParticipantPage>>['rows'][number];
 
-async function presentParticipants(
+export async function presentParticipants(
   db: DbOrTrx,
   clientId: string,
   trainingId: string,

@@ -3,6 +3,7 @@ import {
   ZCreateTrainingBody,
   ZDeleteTrainingQuery,
   ZOptionalBody,
+  ZParticipantExportQuery,
   ZParticipantListQuery,
   ZParticipantPage,
   ZParticipantResults,
@@ -20,6 +21,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/access';
 import type { AppDeps } from '../../platform/deps';
 import { sendJsonText } from '../../platform/short-cache';
+import { CONTENT_TYPES, sendTable } from '../../platform/table-export';
+import { fileAnswer } from '../../platform/openapi';
+import { exportParticipants } from './participant-export';
 import { getParticipantResults } from './participant-results.service';
 import { participantStatusesJson } from './participant-status-cache';
 import { listParticipantCycles, setParticipantOptional } from './participant.service';
@@ -67,6 +71,18 @@ export const trainingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     async (req) => {
       await deleteTraining(deps, actorOf(req), req.params.id, req.query.confirm === 'true');
       return { ok: true as const };
+    },
+  );
+
+  // Issue 31 point 3: the status table as XLSX or CSV, its filter and order, streamed a page at a time.
+  const file = { ...config, openapi: fileAnswer([CONTENT_TYPES.xlsx, 'text/csv'], 'The participants, as XLSX or CSV.') };
+  app.get(
+    '/api/course-training/:id/participants/export',
+    { schema: { params: ZIdParams, querystring: ZParticipantExportQuery }, config: file },
+    async (req, reply) => {
+      const { format, ...query } = req.query;
+      const table = await exportParticipants(deps, actorOf(req), req.params.id, query);
+      return sendTable(reply, format, `participants-${new Date().toISOString().slice(0, 10)}`, table);
     },
   );
 

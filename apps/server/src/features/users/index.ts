@@ -25,7 +25,7 @@ export {
   usersByLogin,
 } from './user-directory.service';
 export { GROUP_SEPARATOR } from './user-export';
-export { findSelectedUsers, findUserInScope, userIdsInScope } from './user-find';
+export { findSelectedUsers, findUserClientId, findUserInScope, userIdsInScope } from './user-find';
 export { countActiveUsers } from './user-home-figures';
 export { presentOneUser } from './user-present';
 export { assertNotExternal, assertNotHigherRank, assertRoleChange } from './user-rules';

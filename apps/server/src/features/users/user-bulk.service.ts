@@ -1,4 +1,4 @@
-import type { TBulkBody, TBulkResult, TUserSelection } from '@lms/contracts/users';
+import type { TBulkBody, TBulkResult, TUser, TUserSelection } from '@lms/contracts/users';
 import type { DbOrTrx } from '../../db/database';
 import { audit, auditWhoOf } from '../../platform/audit/audit-actor';
 import type { AppDeps } from '../../platform/deps';
@@ -7,7 +7,9 @@ import { badRequest } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
 import type { Tenant } from '../../platform/tenant';
 import { addUsersToGroup, membersAmong, removeUsersFromGroup, usableGroup } from '../groups';
-import { exportUsersCsv } from './user-export';
+import type { TExportFormat } from '@lms/contracts/exports';
+import type { TableExport } from '../../platform/table-export';
+import { exportSelectedUsers } from './user-export';
 import { findSelectedUsers } from './user-find';
 import { listUserIdsOfFilter } from './user-list';
 import { assertNotExternal, assertNotHigherRank } from './user-rules';
@@ -21,7 +23,9 @@ async function selectedIds(deps: AppDeps, scope: UserScope, selection: TUserSele
   return 'ids' in selection ? selection.ids : listUserIdsOfFilter(deps.db, scope, selection.filter);
 }
 
-export type BulkOutcome = { kind: 'result'; result: TBulkResult } | { kind: 'csv'; csv: string };
+export type BulkOutcome =
+  | { kind: 'result'; result: TBulkResult }
+  | { kind: 'export'; format: TExportFormat; table: TableExport<TUser> };
 
 /**
  * Bulk actions on a selection (spec sections 4 and 5): an action and a selection are required, each with its own
@@ -53,7 +57,7 @@ export async function runBulkAction(
     case 'sendPasswordReset':
       return done(await sendResets(deps, tenant, actor, scope, ids));
     case 'export':
-      return { kind: 'csv', csv: await exportUsersCsv(deps, actor, ids) };
+      return { kind: 'export', format: body.format ?? 'csv', table: await exportSelectedUsers(deps, actor, ids) };
   }
 }
 

@@ -52,3 +52,12 @@ export async function userIdsInScope(db: DbOrTrx, scope: UserScope, ids: readonl
   }
   return found;
 }
+
+/**
+ * The client a user belongs to, by id alone (ids are unique platform-wide), for the reach checks that may cross
+ * clients (a reseller's learning records of its resold clients): the caller decides whether that client is in reach.
+ */
+export async function findUserClientId(db: DbOrTrx, id: string): Promise<string | undefined> {
+  const row = await db.selectFrom('users').select('client_id').where('id', '=', id).executeTakeFirst();
+  return row?.client_id;
+}

@@ -8,19 +8,19 @@ import {
   ZSetActiveBody,
   ZUpdateUserBody,
   ZUser,
-  ZUserFilter,
+  ZUserExportQuery,
   ZUserList,
   ZUserListQuery,
   ZUserPage,
 } from '@lms/contracts/users';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../platform/access';
 import type { AppDeps } from '../../platform/deps';
 import { fileAnswer } from '../../platform/openapi';
 import { sendJsonText } from '../../platform/short-cache';
-import { exportSearchCsv } from './user-export';
+import { CONTENT_TYPES, sendTable } from '../../platform/table-export';
+import { exportSearchUsers } from './user-export';
 import { runBulkAction } from './user-bulk.service';
 import { deleteUsers, setActiveAndList } from './user-status.service';
 import { userPageJson } from './user-page-cache';
@@ -28,13 +28,7 @@ import { createUser, getUser, listClientCompanies, updateUser } from './user.ser
 
 const ZDeleted = z.object({ deleted: z.number().int() });
 
-export const sendCsv = (reply: FastifyReply, name: string, csv: string) =>
-  reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${name}"`)
-    .send(csv);
-
-const csvName = () => `users-${new Date().toISOString().slice(0, 10)}.csv`;
+const exportName = () => `users-${new Date().toISOString().slice(0, 10)}`;
 
 /** Spec section 7 "users" calls; every one in the coordination capability, creation in its own. */
 export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -46,9 +40,9 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     async (req, reply) => sendJsonText(reply, await userPageJson(deps, actorOf(req), req.query)),
   );
 
-  const csv = { ...coordination, openapi: fileAnswer(['text/csv'], 'The users found, as CSV.') };
-  app.get('/api/users/export', { schema: { querystring: ZUserFilter }, config: csv }, async (req, reply) =>
-    sendCsv(reply, csvName(), await exportSearchCsv(deps, actorOf(req), req.query)),
+  const file = { ...coordination, openapi: fileAnswer([CONTENT_TYPES.xlsx, 'text/csv'], 'The users found, as XLSX or CSV.') };
+  app.get('/api/users/export', { schema: { querystring: ZUserExportQuery }, config: file }, async (req, reply) =>
+    sendTable(reply, req.query.format, exportName(), await exportSearchUsers(deps, actorOf(req), req.query)),
   );
 
   app.get('/api/users/companies', { schema: { response: { 200: ZCompanyList } }, config: coordination }, (req) =>
@@ -70,15 +64,15 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     openapi: {
       responses: {
         200: {
-          description: 'The outcome, or the export as CSV.',
-          content: { 'application/json': ZBulkResult, 'text/csv': null },
+          description: 'The outcome, or the export as CSV or XLSX.',
+          content: { 'application/json': ZBulkResult, 'text/csv': null, [CONTENT_TYPES.xlsx]: null },
         },
       },
     },
   };
   app.post('/api/users/bulk', { schema: { body: ZBulkBody }, config: bulk }, async (req, reply) => {
     const outcome = await runBulkAction(deps, req.tenant, actorOf(req), req.body);
-    if (outcome.kind === 'csv') return sendCsv(reply, csvName(), outcome.csv);
+    if (outcome.kind === 'export') return sendTable(reply, outcome.format, exportName(), outcome.table);
     return ZBulkResult.parse(outcome.result);
   });
 

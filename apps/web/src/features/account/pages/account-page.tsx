@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { GdprExports } from '../../../components/gdpr-exports';
 import { LanguageSwitch } from '../../../components/language-switch';
+import { LearningRecord } from '../../../components/learning-record-view';
 import { useErrorText } from '../../../lib/error-text';
 import { formatDate } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -71,6 +72,12 @@ export function AccountPage() {
             </Button>
           )}
         </Group>
+      </Paper>
+      <Paper component="section" withBorder p="lg" radius="md" aria-labelledby="record-title">
+        <Title order={2} size="h3" id="record-title" mb="sm">
+          {t('record.title')}
+        </Title>
+        <LearningRecord of={null} headingOrder={3} />
       </Paper>
       <Paper component="section" withBorder p="lg" radius="md" aria-labelledby="gdpr-title">
         <Title order={2} size="h3" id="gdpr-title" mb="sm">

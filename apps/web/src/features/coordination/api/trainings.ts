@@ -13,8 +13,9 @@ import {
   type TUpdateTrainingBody,
 } from '@lms/contracts/trainings';
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
-import { apiDelete, apiGet, apiPost } from '../../../lib/api-client';
-import { queryString } from '../../../lib/http';
+import type { TExportFormat } from '@lms/contracts/exports';
+import { apiDelete, apiFetchBlob, apiGet, apiPost } from '../../../lib/api-client';
+import { queryString, saveBlob } from '../../../lib/http';
 
 // The coordination calls of trainings (spec section 7: CRUD /course-training and the participants' status table).
 
@@ -103,3 +104,13 @@ export const setOptional = (trainingId: string, userId: string, optional: boolea
 
 export const refreshTrainings = (queryClient: QueryClient) =>
   queryClient.invalidateQueries({ queryKey: trainingKeys.all });
+
+/** Issue 31 point 3: the status table with its filter and order as XLSX or CSV (every page, not only the shown). */
+export async function exportParticipants(
+  trainingId: string,
+  p: Omit<ParticipantListParams, 'page' | 'pageSize'>,
+  format: TExportFormat,
+): Promise<void> {
+  const blob = await apiFetchBlob(`/course-training/${trainingId}/participants/export${queryString({ ...p, format })}`);
+  saveBlob(blob, `participants-${new Date().toISOString().slice(0, 10)}.${format}`);
+}

@@ -1,4 +1,5 @@
 import { ZApiError } from '@lms/contracts/errors';
+import type { TExportFormat } from '@lms/contracts/exports';
 import {
   ZBulkResult,
   ZCompanyList,
@@ -54,17 +55,17 @@ export const deleteUserById = (id: string) =>
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-export async function exportSearch(filter: TUserFilter): Promise<void> {
-  saveBlob(await apiFetchBlob(`/users/export${queryString({ ...filter })}`), `users-${today()}.csv`);
+export async function exportSearch(filter: TUserFilter, format: TExportFormat): Promise<void> {
+  saveBlob(await apiFetchBlob(`/users/export${queryString({ ...filter, format })}`), `users-${today()}.${format}`);
 }
 
 /** Export of a selection goes through the bulk call (POST), so it is fetched here rather than with apiFetchBlob. */
-export async function exportSelection(selection: TUserSelection): Promise<void> {
+export async function exportSelection(selection: TUserSelection, format: TExportFormat): Promise<void> {
   const token = getAuthState().token;
   const res = await fetch('/api/users/bulk', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ action: 'export', selection }),
+    body: JSON.stringify({ action: 'export', selection, format }),
   });
   if (!res.ok) {
     const body = ZApiError.safeParse(await res.json().catch(() => null));
@@ -72,7 +73,7 @@ export async function exportSelection(selection: TUserSelection): Promise<void> 
       ? new ApiError(res.status, body.data.error, body.data.message, body.data.details)
       : new ApiError(res.status, 'unknown_error', `HTTP ${res.status}`);
   }
-  saveBlob(await res.blob(), `users-${today()}.csv`);
+  saveBlob(await res.blob(), `users-${today()}.${format}`);
 }
 
 export async function uploadPicture(id: string, file: File) {

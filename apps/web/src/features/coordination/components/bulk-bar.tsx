@@ -1,3 +1,4 @@
+import { EXPORT_FORMATS, type TExportFormat } from '@lms/contracts/exports';
 import { BULK_ACTIONS, type TBulkAction, type TUserSelection } from '@lms/contracts/users';
 import { Alert, Button, Group, NativeSelect, Stack, Tooltip } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -24,12 +25,13 @@ const needsGroup = (a: TBulkAction | '') => a === 'addToGroup' || a === 'removeF
  * for confirmation; the server answers its own code when a rule is broken, and then nothing has changed.
  */
 export function BulkBar({ selection, count, countCapped = false, onDone }: Props) {
-  const { t, i18n } = useTranslation(['users', 'errors']);
+  const { t, i18n } = useTranslation(['users', 'errors', 'exports']);
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const groups = useAllGroups();
   const [action, setAction] = useState<TBulkAction | ''>('');
   const [groupId, setGroupId] = useState('');
+  const [format, setFormat] = useState<TExportFormat>('xlsx');
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   // An error belongs to the choice it was made for: a new selection, action or group hides it (issue 12).
@@ -58,7 +60,7 @@ export function BulkBar({ selection, count, countCapped = false, onDone }: Props
     if (action !== 'export') return setConfirming(true);
     setBusy(true);
     try {
-      await exportSelection(selection);
+      await exportSelection(selection, format);
     } catch (err) {
       setError(errorText(err));
     } finally {
@@ -103,6 +105,14 @@ export function BulkBar({ selection, count, countCapped = false, onDone }: Props
             value={groupId}
             onChange={(e) => setGroupId(e.currentTarget.value)}
             data={[{ value: '', label: t('bulk.chooseGroup') }, ...usable.map((g) => ({ value: g.id, label: g.name }))]}
+          />
+        )}
+        {action === 'export' && (
+          <NativeSelect
+            label={t('exports:format')}
+            value={format}
+            onChange={(e) => setFormat(e.currentTarget.value as TExportFormat)}
+            data={EXPORT_FORMATS.map((f) => ({ value: f, label: t(`exports:${f}`) }))}
           />
         )}
         <Tooltip label={blocked} disabled={!blocked} withArrow>

@@ -1,7 +1,8 @@
 import type { TParticipantSort, TParticipantStatus } from '@lms/contracts/trainings';
-import { Badge, Button, Group, Stack, Switch, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Switch, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { CellText, DataTable, type DataColumn, type Sorting } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { ResultBadge } from '../../../components/result-badge';
@@ -58,7 +59,16 @@ export function ParticipantTable({
       sortKey: 'name',
       cell: (row) => (
         <Stack gap={2}>
-          <CellText text={row.name} max={220} />
+          <Anchor
+            component={Link}
+            to={`/reports/record/${row.userId}`}
+            size="sm"
+            title={t('participants.recordOf', { name: row.name })}
+            maw={220}
+            truncate="end"
+          >
+            {row.name}
+          </Anchor>
           {(row.direct || !row.assigned) && (
             <Group gap={4}>
               {row.direct && (

@@ -1,10 +1,11 @@
 import { can } from '@lms/contracts/permissions';
 import { isSuperadminOnlyRole, ROLES, type TRole } from '@lms/contracts/roles';
 import type { TGroupRef, TUser } from '@lms/contracts/users';
-import { Alert, Badge, Button, FileButton, Group, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { editLoad, FormDrawer, StackedForm, type EditState } from '../../../components/form-drawer';
 import { FormButtons, FormError } from '../../../components/form-submit';
 import { isApiError } from '../../../lib/api-client';
@@ -133,6 +134,11 @@ export function UserDrawer({ state, onClose }: { state: DrawerState; onClose: ()
                   <Text size="sm">
                     {t('fields.lastLogin')}: {formatDateTime(original.lastLoginAt, i18n.language) || t('list.never')}
                   </Text>
+                  {can(actorRole, 'reports.read') && (
+                    <Anchor component={Link} to={`/reports/record/${original.id}`} size="sm">
+                      {t('form.learningRecord')}
+                    </Anchor>
+                  )}
                   {original.externallyManaged && (
                     <Badge variant="outline" color="gray" c="dark.6">
                       {t('fields.externallyManaged')}

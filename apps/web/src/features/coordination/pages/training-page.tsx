@@ -6,6 +6,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useSorting } from '../../../components/data-table';
+import { ExportMenu } from '../../../components/export-menu';
 import { PageLoader } from '../../../components/page-loader';
 import { SearchField, useListSearch } from '../../../components/search-field';
 import { pageQuery, usePaging } from '../../../components/table-paging';
@@ -15,6 +16,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { remindAllOpen, remindParticipant } from '../api/reminders';
 import {
+  exportParticipants,
   refreshTrainings,
   setOptional,
   useParticipantCycles,
@@ -173,9 +175,27 @@ export function TrainingPage() {
         <Title order={2} size="h3">
           {t('participants.title')}
         </Title>
-        <Button variant="default" loading={remindingAll} onClick={() => void remindAll()}>
-          {t('reminders.remindAll')}
-        </Button>
+        <Group gap="sm">
+          <ExportMenu
+            label={t('participants.export')}
+            onExport={(format) =>
+              exportParticipants(
+                id,
+                {
+                  sort: sorting.sort,
+                  order: sorting.order,
+                  search: search.debounced || undefined,
+                  status: status || undefined,
+                  validity: validity || undefined,
+                },
+                format,
+              ).catch(showApiError)
+            }
+          />
+          <Button variant="default" loading={remindingAll} onClick={() => void remindAll()}>
+            {t('reminders.remindAll')}
+          </Button>
+        </Group>
       </Group>
       <Group align="flex-end">
         <SearchField

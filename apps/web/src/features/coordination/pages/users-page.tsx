@@ -6,6 +6,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSorting } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
+import { ExportMenu } from '../../../components/export-menu';
 import { pageQuery, TablePaging, usePaging } from '../../../components/table-paging';
 import { useAuth } from '../../../lib/auth-store';
 import { showApiError } from '../../../lib/error-text';
@@ -64,9 +65,10 @@ export function UsersPage() {
           <Text c="dimmed">{t('list.intro')}</Text>
         </div>
         <Group>
-          <Button variant="default" onClick={() => void exportSearch(filter).catch(showApiError)}>
-            {t('list.export')}
-          </Button>
+          <ExportMenu
+            label={t('list.export')}
+            onExport={(format) => exportSearch(filter, format).catch(showApiError)}
+          />
           {me && can(me.role, 'users.create') && (
             <>
               <Button variant="default" onClick={() => setImporting(true)}>
