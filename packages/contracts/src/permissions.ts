@@ -82,6 +82,20 @@ export const CAPABILITIES = {
     ADMIN: 'client',
     SUPERADMIN: 'client',
   },
+  /**
+   * The reports (issue 31 point 2, PERMISSIONS.md "reports"): a coordinator's groups, an admin's own client, the
+   * reseller roles their own client and the clients it resells, read only. The SUPERADMIN reads its own client's
+   * (as its ADMIN): another client's reports are that client's business.
+   */
+  'reports.read': {
+    COORDINATOR: 'groups',
+    RESELLER_COORDINATOR: 'resold-read',
+    RESELLER: 'resold-read',
+    ADMIN: 'client',
+    SUPERADMIN: 'client',
+  },
+  /** Reminders sent from the reports' list, within the reminder rules: whoever reads the reports and is not a reseller. */
+  'reports.remind': { COORDINATOR: 'groups', ADMIN: 'client', SUPERADMIN: 'client' },
   /** The staff home's figures (issue 12): each figure is further limited by the capability that shows its list. */
   'home.figures': {
     COORDINATOR: 'groups',
@@ -112,6 +126,7 @@ export const ROUTE_CAPABILITIES: ReadonlyArray<{ prefix: string; capability: TCa
   { prefix: '/coordination', capability: 'coordination.manage' },
   { prefix: '/documents/all', capability: 'coordination.manage' },
   { prefix: '/content', capability: 'content.manage' },
+  { prefix: '/reports', capability: 'reports.read' },
   { prefix: '/reseller/clients/', capability: 'clients.administer' },
   { prefix: '/reseller/clients', capability: 'clients.overview' },
 ];

@@ -2,3 +2,4 @@
 
 export { companyKey } from './company-key';
 export { ensureCompanies } from './company.service';
+export { companyNamesOf, findCompanyById } from './company.repository';

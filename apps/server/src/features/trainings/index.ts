@@ -28,3 +28,14 @@ export type { ValidityChange } from './training-cycles';
 export { certificateValidity, participationWindows, trainingsWithValidity } from './training-validity';
 export { recordModuleProgress } from './training-progress.service';
 export { countTrainingsOfGroup, coursesOfTrainingGroups } from './training-usage';
+export {
+  attentionDetails,
+  attentionKeys,
+  attentionPage,
+  completionsLive,
+  countExpiring,
+  countGroupStatesLive,
+  countStatesLive,
+  reportTrainings,
+} from './report-rows';
+export type { AttentionKey, AttentionWindow, ReportRowFilter, ReportTraining } from './report-rows';
