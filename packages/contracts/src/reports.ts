@@ -92,6 +92,16 @@ export const ZCompliance = z.object({
 });
 export type TCompliance = z.infer<typeof ZCompliance>;
 
+/** What the filters offer: the trainings, groups and companies in the reader's scope. */
+export const ZReportChoicesQuery = z.object({ client: ZId.optional() });
+const ZChoice = z.object({ id: ZId, name: z.string() });
+export const ZReportChoices = z.object({
+  trainings: z.array(ZChoice),
+  groups: z.array(ZChoice),
+  companies: z.array(ZChoice),
+});
+export type TReportChoices = z.infer<typeof ZReportChoices>;
+
 export const ZAttentionQuery = ZReportFilters.extend({
   state: z.enum(REPORT_STATES).default('overdue'),
   sort: z.enum(REPORT_SORTS).default('urgent'),

@@ -9,6 +9,7 @@ import { learnerRoutes } from '../features/learner/routes';
 import { premiumRoutes } from '../features/premium/routes';
 import { messagesRoutes } from '../features/messages/routes';
 import { publicRoutes } from '../features/public/routes';
+import { reportsRoutes } from '../features/reports/routes';
 import { resellerRoutes } from '../features/reseller/routes';
 import type { AppRoute } from '../lib/lazy-route';
 import { registerNavigate } from '../lib/navigation';
@@ -30,6 +31,7 @@ const ALL_ROUTES: AppRoute[] = [
   ...contactsRoutes,
   ...accountRoutes,
   ...coordinationRoutes,
+  ...reportsRoutes,
   ...contentRoutes,
   ...documentsRoutes,
   ...resellerRoutes,

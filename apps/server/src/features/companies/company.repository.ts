@@ -120,3 +120,12 @@ export const companyNamesOf = async (db: DbOrTrx, clientId: string, ids: readonl
             .execute()
         ).map((r) => [r.id, r.name]),
       );
+
+/** Every company of the client, by name (the reports' company filter). */
+export const companiesOfClient = (db: DbOrTrx, clientId: string) =>
+  db
+    .selectFrom('companies')
+    .select(['id', 'name'])
+    .where('client_id', '=', clientId)
+    .orderBy('name_normalized')
+    .execute();

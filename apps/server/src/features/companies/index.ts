@@ -2,4 +2,4 @@
 
 export { companyKey } from './company-key';
 export { ensureCompanies } from './company.service';
-export { companyNamesOf, findCompanyById } from './company.repository';
+export { companiesOfClient, companyNamesOf, findCompanyById } from './company.repository';

@@ -1,11 +1,11 @@
 import type { TLocale } from '@lms/contracts/constants';
-import type { TReportFilters } from '@lms/contracts/reports';
+import type { TReportChoices, TReportFilters } from '@lms/contracts/reports';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
 import { assertMayActOnClient } from '../clients';
-import { findCompanyById } from '../companies';
-import { findGroupById } from '../groups';
+import { companiesOfClient, findCompanyById } from '../companies';
+import { findGroupById, findGroupsByIds, listGroupNames } from '../groups';
 import { reportTrainings, type ReportTraining } from '../trainings';
 import { resolveUserScope, type UserScope } from '../users';
 
@@ -41,4 +41,19 @@ export async function resolveReportScope(deps: AppDeps, actor: Actor, filters: T
     if (trainings.length === 0) notFound('training');
   }
   return { scope, trainings, groupId: filters.group, companyId: filters.company, locale: actor.locale };
+}
+
+/** GET /api/reports/choices: the filters' trainings, groups (a coordinator: theirs) and companies, by name. */
+export async function getReportChoices(deps: AppDeps, actor: Actor, filters: TReportFilters): Promise<TReportChoices> {
+  const { scope, trainings } = await resolveReportScope(deps, actor, { client: filters.client });
+  const groups =
+    scope.groupIds === null
+      ? await listGroupNames(deps.db, scope.clientId)
+      : await findGroupsByIds(deps.db, scope.clientId, scope.groupIds);
+  const byName = <T extends { name: string }>(list: T[]) => [...list].sort((a, b) => a.name.localeCompare(b.name));
+  return {
+    trainings: byName(trainings.map((t) => ({ id: t.id, name: t.title }))),
+    groups: byName(groups.map((g) => ({ id: g.id, name: g.name }))),
+    companies: await companiesOfClient(deps.db, scope.clientId),
+  };
 }

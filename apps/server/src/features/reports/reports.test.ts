@@ -1,4 +1,4 @@
-import type { TAttentionPage, TCompliance, TComplianceFigures } from '@lms/contracts/reports';
+import type { TAttentionPage, TCompliance, TComplianceFigures, TReportChoices } from '@lms/contracts/reports';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { createClient, createUser, signIn, type TestClient, type TestUser } from '../../../test/factories';
 import { createGroup } from '../../../test/group-factories';
@@ -239,6 +239,10 @@ describeEachDialect('the reports (GET /api/reports/compliance, /attention, POST 
     expect((await w.coordinator.get('/api/reports/attention', { group: w.g2.id })).statusCode).toBe(404);
     const list = (await w.coordinator.get('/api/reports/attention')).json<TAttentionPage>();
     expect(list.items.map((i) => i.name)).toEqual(['Cem Muster']);
+    const choices = (await w.coordinator.get('/api/reports/choices')).json<TReportChoices>();
+    expect(choices.groups.map((g) => g.name)).toEqual(['Lager']);
+    expect(choices.trainings).toHaveLength(2);
+    expect(choices.companies.map((k) => k.name)).toEqual(['Nord', 'Süd']);
     const remind = await w.coordinator.post('/api/reports/attention/remind', {
       rows: [{ trainingId: w.tb, userId: w.u5.id }],
     });
@@ -363,7 +367,8 @@ describeEachDialect('the reports (GET /api/reports/compliance, /attention, POST 
       { training: w.ta },
       { client: w.client.id },
     ] as Record<string, string>[]) {
-      for (const path of ['/api/reports/compliance', '/api/reports/attention']) {
+      for (const path of ['/api/reports/compliance', '/api/reports/attention', '/api/reports/choices']) {
+        if (path.endsWith('choices') && !query.client) continue;
         const res = await otherAdmin.get(path, query);
         expect(res.statusCode, `${path} ${JSON.stringify(query)}`).toBe(404);
         expect(res.body).not.toContain('Muster');
