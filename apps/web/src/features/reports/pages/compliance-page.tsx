@@ -1,4 +1,4 @@
-import { Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Box, Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -64,7 +64,9 @@ export function CompliancePage() {
             w={{ base: '100%', xs: 'auto' }}
             style={{ alignSelf: 'flex-start' }}
           />
-          <BreakdownTable rows={rows} kind={by} filters={filters} />
+          <Box data-testid="report-breakdown">
+            <BreakdownTable rows={rows} kind={by} filters={filters} />
+          </Box>
         </>
       )}
     </Stack>
