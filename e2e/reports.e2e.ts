@@ -96,7 +96,9 @@ describe('the reports: compliance overview and the overdue and expiring list', (
     await expectAccessible(page, `attention list (${who}, ${lang})`);
     await screenshotsAtWidths(page, `reports-attention-${who}-${lang}`);
     // The expired: a state of its own in the URL, kept on reload.
-    await page.getByRole('radio', { name: w.expired }).check({ force: true });
+    // Mantine's segmented control: the radio is hidden behind its label, which takes the click.
+    const radioId = await page.getByRole('radio', { name: w.expired }).getAttribute('id');
+    await page.locator(`label[for="${radioId}"]`).click();
     await expect.poll(() => query(page).get('state')).toBe('expired');
     await page.reload();
     const table = page.getByRole('table', { name: w.expired, exact: true });

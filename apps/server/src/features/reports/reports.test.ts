@@ -146,7 +146,7 @@ describeEachDialect('the reports (GET /api/reports/compliance, /attention, POST 
       .where('p.is_assigned', '=', true)
       .execute();
     const members = await c.deps.db.selectFrom('group_members').selectAll().where('client_id', '=', clientId).execute();
-    const iso = (v: unknown) => (v === null ? null : v instanceof Date ? v.toISOString() : String(v));
+    const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : typeof v === 'string' ? v : null);
     return rows.map((r) => ({
       ...r,
       completed_at: iso(r.completed_at),

@@ -48,7 +48,7 @@ export async function reportTrainings(db: DbOrTrx, scope: UserScope, locale: TLo
 
 /** PostgreSQL answers a date column as a Date (or an ISO text): the report speaks YYYY-MM-DD. */
 const dateOf = (v: unknown): string | null =>
-  v === null || v === undefined ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10);
+  v instanceof Date ? v.toISOString().slice(0, 10) : typeof v === 'string' ? v.slice(0, 10) : null;
 
 /** Which participant rows a report reads: the scope and its filters. */
 export interface ReportRowFilter {

@@ -56,7 +56,7 @@ export function CompliancePage() {
           <SegmentedControl
             aria-label={t('breakdown.by')}
             value={by}
-            onChange={(v) => setBy(v as Breakdown)}
+            onChange={(v) => setBy(v)}
             data={(['training', 'group', 'company'] as const).map((k) => ({
               value: k,
               label: t(`breakdown.per.${k}`),
