@@ -35,7 +35,7 @@ const layers = [
   },
   { name: 'delivery', features: ['trainings', 'scorm-runtime', 'content-origin', 'documents'] },
   { name: 'outcomes', features: ['certificates', 'reminders', 'messages', 'premium', 'recertification'] },
-  { name: 'composition', features: ['audit', 'home', 'jobs', 'demo', 'gdpr', 'learning-record'] },
+  { name: 'composition', features: ['audit', 'home', 'jobs', 'demo', 'gdpr', 'learning-record', 'reports'] },
 ];
 
 const layerPaths = (layer) => `${F}(${layer.features.join('|')})/`;

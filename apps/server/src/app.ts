@@ -17,6 +17,7 @@ import { coursesUsingCertificateTemplates } from './features/courses/course-ref'
 import { documentsRoutes } from './features/documents/documents.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { homeRoutes } from './features/home/home.routes';
+import { reportsRoutes } from './features/reports/reports.routes';
 import { messageRoutes } from './features/messages/message.routes';
 import { moduleRoutes } from './features/modules/module.routes';
 import { launchRoutes } from './features/scorm-runtime/launch.routes';
@@ -148,6 +149,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(contactPersonRoutes, { deps });
   await app.register(messageRoutes, { deps });
   await app.register(homeRoutes, { deps });
+  await app.register(reportsRoutes, { deps });
   answerUndeclaredMethods(app, declared);
 
   const webDist = opts.webDist;

@@ -354,6 +354,7 @@ function sampleBodies(f: Fixtures): Record<string, unknown> {
     'POST /api/course-training/:id/participants/:userId/optional': { optional: true },
     'POST /api/course-training/:id/participants/:userId/remind': {},
     'POST /api/course-training/:id/remind': {},
+    'POST /api/reports/attention/remind': { rows: [{ trainingId: f.trainingId, userId: f.userId }] },
     'POST /api/course-training-user-value/:courseTrainingId/:moduleId': {},
     'POST /api/certificate-template': { name: 'Sweep', locales: { 'de-DE': { subtitle: 'S', body: '{{name}}' } } },
     'POST /api/certificate-template/:id': { name: 'Sweep 2', locales: { 'fr-FR': { subtitle: '', body: 'B' } } },

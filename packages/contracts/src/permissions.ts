@@ -94,6 +94,8 @@ export const CAPABILITIES = {
     ADMIN: 'client',
     SUPERADMIN: 'all',
   },
+  /** Reminders sent from the reports' list, within the reminder rules: whoever reads the reports and is not a reseller. */
+  'reports.remind': { COORDINATOR: 'groups', ADMIN: 'client', SUPERADMIN: 'client' },
   /** The staff home's figures (issue 12): each figure is further limited by the capability that shows its list. */
   'home.figures': {
     COORDINATOR: 'groups',

@@ -39,6 +39,7 @@ import type {
 } from '../features/trainings/training.table';
 import type { TrainingRemindersTable } from '../features/reminders/reminder.table';
 import type { ValidityNoticesTable } from '../features/recertification/recertification.table';
+import type { ReportCompletionWeeksTable, ReportCountsTable } from '../features/reports/reports.table';
 import type {
   PaypalWebhookEventsTable,
   PremiumBillingAddressesTable,
@@ -117,6 +118,8 @@ export interface Database {
   training_module_values: TrainingModuleValuesTable;
   training_cycles: TrainingCyclesTable;
   validity_notices: ValidityNoticesTable;
+  report_counts: ReportCountsTable;
+  report_completion_weeks: ReportCompletionWeeksTable;
   training_reminders: TrainingRemindersTable;
   certificate_templates: CertificateTemplatesTable;
   certificate_template_locales: CertificateTemplateLocalesTable;

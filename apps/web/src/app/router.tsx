@@ -10,6 +10,7 @@ import { premiumRoutes } from '../features/premium/routes';
 import { messagesRoutes } from '../features/messages/routes';
 import { publicRoutes } from '../features/public/routes';
 import { recordRoutes } from '../features/records/routes';
+import { reportsRoutes } from '../features/reports/routes';
 import { resellerRoutes } from '../features/reseller/routes';
 import type { AppRoute } from '../lib/lazy-route';
 import { registerNavigate } from '../lib/navigation';
@@ -32,6 +33,7 @@ const ALL_ROUTES: AppRoute[] = [
   ...accountRoutes,
   ...coordinationRoutes,
   ...recordRoutes,
+  ...reportsRoutes,
   ...contentRoutes,
   ...documentsRoutes,
   ...resellerRoutes,

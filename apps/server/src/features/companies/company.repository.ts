@@ -105,3 +105,27 @@ export async function deleteCompany(db: DbOrTrx, clientId: string, id: string): 
     .executeTakeFirst();
   return res.numDeletedRows > 0n;
 }
+
+/** The names of these companies of the client (the reports' rows per company). */
+export const companyNamesOf = async (db: DbOrTrx, clientId: string, ids: readonly string[]) =>
+  ids.length === 0
+    ? new Map<string, string>()
+    : new Map(
+        (
+          await db
+            .selectFrom('companies')
+            .select(['id', 'name'])
+            .where('client_id', '=', clientId)
+            .where('id', 'in', ids)
+            .execute()
+        ).map((r) => [r.id, r.name]),
+      );
+
+/** Every company of the client, by name (the reports' company filter). */
+export const companiesOfClient = (db: DbOrTrx, clientId: string) =>
+  db
+    .selectFrom('companies')
+    .select(['id', 'name'])
+    .where('client_id', '=', clientId)
+    .orderBy('name_normalized')
+    .execute();

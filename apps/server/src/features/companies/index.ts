@@ -2,3 +2,4 @@
 
 export { companyKey } from './company-key';
 export { ensureCompanies } from './company.service';
+export { companiesOfClient, companyNamesOf, findCompanyById } from './company.repository';

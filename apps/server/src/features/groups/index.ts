@@ -31,6 +31,8 @@ export {
   countMembers,
   findGroupById,
   findGroupByName,
+  findGroupsByIds,
+  listGroupNames,
   lockGroupForChange,
   normaliseGroupName,
   removeLinks,

@@ -3,7 +3,7 @@ import type { TErrorCode } from '@lms/contracts/errors';
 import type { TRemindAllResult, TRemindResult } from '@lms/contracts/reminders';
 import type { DbOrTrx } from '../../db/database';
 import type { AppDeps } from '../../platform/deps';
-import { conflict, notFound } from '../../platform/errors';
+import { AppError, conflict, notFound } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import type { Actor } from '../../platform/session';
 import { loadCourse } from '../courses';
@@ -129,4 +129,51 @@ export async function remindAllOpen(
     if (rows.length < BATCH) return result;
     after = rows[rows.length - 1]!.user_id;
   }
+}
+
+/**
+ * Reminders to chosen participants of several trainings (the reports' list, issue 31 point 2), each judged as a
+ * single reminder is: per training its training-wide rules (a refusal skips that training's rows with its code, the
+ * others go on; a training out of the actor's sight skips them as `not_found`), then each participant (not found in
+ * the scope: `not_found`; completed, optional, too soon, unreachable: their codes), in batches of BATCH users, one
+ * transaction each. Answers as "remind all open" does.
+ */
+export async function remindParticipants(
+  deps: AppDeps,
+  actor: Actor,
+  targets: ReadonlyMap<string, readonly string[]>,
+  now = new Date(),
+): Promise<TRemindAllResult> {
+  const scope: UserScope = await resolveUserScope(deps, actor);
+  const result: TRemindAllResult = { sent: 0, skipped: {} };
+  const skip = (code: TErrorCode, n: number) => {
+    if (n > 0) result.skipped[code] = (result.skipped[code] ?? 0) + n;
+  };
+  for (const [trainingId, userIds] of targets) {
+    // As a single reminder: the training and the participant in the scope first (else not_found), then the
+    // training-wide rules (a refusal skips the participants found with its code).
+    let ctx: ReminderContext | AppError | undefined;
+    for (let i = 0; i < userIds.length; i += BATCH) {
+      const ids = userIds.slice(i, i + BATCH);
+      await deps.db.transaction().execute(async (trx) => {
+        const training = await visibleTraining(trx, scope, trainingId).catch((err: unknown) => {
+          if (err instanceof AppError && err.statusCode === 404) return null;
+          throw err;
+        });
+        const rows = training ? await assignedParticipantsInScope(trx, scope, trainingId, { userIds: ids }) : [];
+        skip('not_found', ids.length - rows.length);
+        if (!training || rows.length === 0) return;
+        ctx ??= await trainingCheck(deps, trx, training, now).catch((err: unknown) => {
+          if (err instanceof AppError) return err;
+          throw err;
+        });
+        if (ctx instanceof AppError) return skip(ctx.code, rows.length);
+        for (const [, outcome] of await remindRows(trx, ctx, rows, actor, now)) {
+          if (outcome === 'sent') result.sent++;
+          else skip(outcome, 1);
+        }
+      });
+    }
+  }
+  return result;
 }

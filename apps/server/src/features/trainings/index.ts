@@ -31,3 +31,14 @@ export { trainingRecordOf } from './training-record';
 export type { TrainingRecord } from './training-record';
 export { TRAINING_EXPORT_TEXTS, trainingExportTexts } from './training-export-texts';
 export { countTrainingsOfGroup, coursesOfTrainingGroups } from './training-usage';
+export {
+  attentionDetails,
+  attentionKeys,
+  attentionPage,
+  completionsLive,
+  countExpiring,
+  countGroupStatesLive,
+  countStatesLive,
+  reportTrainings,
+} from './report-rows';
+export type { AttentionKey, AttentionWindow, ReportRowFilter, ReportTraining } from './report-rows';

@@ -19,7 +19,7 @@ export const assignedParticipantsInScope = (
   db: DbOrTrx,
   scope: UserScope,
   trainingId: string,
-  page: { after: string; limit: number } | { userId: string },
+  page: { after: string; limit: number } | { userId: string } | { userIds: readonly string[] },
 ) => {
   let q = db
     .selectFrom('training_participants as p')
@@ -29,6 +29,8 @@ export const assignedParticipantsInScope = (
     .where('p.training_id', '=', trainingId)
     .where('p.is_assigned', '=', true)
     .where((eb) => userInScope(eb, scope));
+  // A list of users (the reports' reminders) is found whatever their status, as one user is.
+  if ('userIds' in page) return q.where('p.user_id', 'in', page.userIds).orderBy('p.user_id').execute();
   q =
     'userId' in page
       ? q.where('p.user_id', '=', page.userId)

@@ -19,6 +19,7 @@ describe('the menu by role (spec section 2, PERMISSIONS.md "Routes")', () => {
       'contacts',
       'help',
       'coordination',
+      'reports',
       'changePassword',
     ]);
     expect(keys('CONTENT_MASTER')).toEqual([
@@ -37,6 +38,7 @@ describe('the menu by role (spec section 2, PERMISSIONS.md "Routes")', () => {
       'contacts',
       'help',
       'coordination',
+      'reports',
       'administration',
       'changePassword',
     ]);
@@ -44,6 +46,9 @@ describe('the menu by role (spec section 2, PERMISSIONS.md "Routes")', () => {
     expect(adminChildren?.children?.map((e) => e.to)).toContain('/reseller/clients/c1/smtp');
     expect(adminChildren?.to).toBe('/reseller/clients/c1');
     expect(keys('RESELLER')).toContain('clientOverview');
+    // Issue 31 point 2: the reports for whoever reads them, not for a content master.
+    for (const role of ['RESELLER', 'RESELLER_COORDINATOR', 'SUPERADMIN'] as const)
+      expect(keys(role)).toContain('reports');
     expect(keys('SUPERADMIN')).toContain('clientOverview');
   });
 

@@ -42,6 +42,16 @@ export function menuEntriesFor(user: Pick<TCurrentUser, 'role' | 'clientId'>, co
         { key: 'allDocuments', to: '/documents/all' },
       ],
     });
+  // Issue 31 point 2: the reports, for whoever reads them (a coordinator: their groups).
+  if (can(role, 'reports.read'))
+    entries.push({
+      key: 'reports',
+      to: '/reports',
+      children: [
+        { key: 'reportsCompliance', to: '/reports' },
+        { key: 'reportsAttention', to: '/reports/attention' },
+      ],
+    });
   const admin: MenuEntry[] = [];
   if (can(role, 'content.manage'))
     admin.push(

@@ -1,0 +1,40 @@
+import {
+  ZAttentionPage,
+  ZAttentionRemindResult,
+  ZCompliance,
+  ZReportChoices,
+  type TAttentionRemindBody,
+} from '@lms/contracts/reports';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiGet, apiPost } from '../../../lib/api-client';
+import { queryString } from '../../../lib/http';
+import type { AttentionParams, ReportParams } from './report-params';
+
+// The reports' calls (issue 31 point 2): the overview, the list, the filters' choices and the reminders.
+
+export const reportKeys = {
+  all: ['reports'] as const,
+  compliance: (p: ReportParams) => ['reports', 'compliance', p] as const,
+  attention: (p: AttentionParams) => ['reports', 'attention', p] as const,
+  choices: ['reports', 'choices'] as const,
+};
+
+export const useCompliance = (p: ReportParams) =>
+  useQuery({
+    queryKey: reportKeys.compliance(p),
+    queryFn: () => apiGet(`/reports/compliance${queryString({ ...p })}`, ZCompliance),
+    placeholderData: keepPreviousData,
+  });
+
+export const useAttention = (p: AttentionParams) =>
+  useQuery({
+    queryKey: reportKeys.attention(p),
+    queryFn: () => apiGet(`/reports/attention${queryString({ ...p })}`, ZAttentionPage),
+    placeholderData: keepPreviousData,
+  });
+
+export const useReportChoices = () =>
+  useQuery({ queryKey: reportKeys.choices, queryFn: () => apiGet('/reports/choices', ZReportChoices) });
+
+export const remindFromReport = (body: TAttentionRemindBody) =>
+  apiPost('/reports/attention/remind', body, ZAttentionRemindResult);
