@@ -90,6 +90,8 @@ export interface AccessibleOptions {
 export async function expectAccessible(page: Page, screen: string, opts: AccessibleOptions = {}): Promise<void> {
   await settle(page);
   const builder = new AxeBuilder({ page, axeSource: AXE_ONCE })
+    // Only the violations are read: axe then keeps one node of each passed rule, not every one (less to send back).
+    .options({ resultTypes: ['violations'] })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .setLegacyMode(!opts.crossOriginFrames);
   for (const selector of opts.exclude ?? []) builder.exclude(selector);
@@ -111,13 +113,27 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.setViewportSize(size);
 }
 
-/** Screenshots at 1280 px and at 390 px (a phone), each the page's full height: `<name>-1280.png`, `<name>-390.png`. */
-export async function screenshotsAtWidths(page: Page, name: string): Promise<void> {
+export interface WidthsOptions {
+  /** The widths, in this order (default 1280 px, then 390 px: a phone). */
+  widths?: readonly number[];
+  /** Takes a width's picture (default: screenshot(), `<name>-<width>.png` in /tmp/shots, as tall as the page). */
+  capture?: (width: number) => Promise<void>;
+  /** Checks the screen at each width after its picture (axe, sideways scroll, ...). */
+  check?: (width: number) => Promise<void>;
+}
+
+/**
+ * Screenshots at 1280 px and at 390 px (a phone), each the page's full height: `<name>-1280.png`, `<name>-390.png`.
+ * A walk of many screens names its own widths, pictures and checks (e2e/route-walk.e2e.ts).
+ */
+export async function screenshotsAtWidths(page: Page, name: string, opts: WidthsOptions = {}): Promise<void> {
   const original = page.viewportSize() ?? { width: 1280, height: 800 };
-  for (const width of [1280, 390]) {
+  for (const width of opts.widths ?? [1280, 390]) {
     await page.setViewportSize({ width, height: 800 });
     await settle(page);
-    await screenshot(page, `${name}-${width}`);
+    if (opts.capture) await opts.capture(width);
+    else await screenshot(page, `${name}-${width}`);
+    await opts.check?.(width);
   }
   await page.setViewportSize(original);
 }

@@ -241,4 +241,59 @@ describe('premium: buying the yearly plan with PayPal', () => {
     await context.close();
     await server.db.run("UPDATE users SET locale = 'de-DE' WHERE email = ?", [PARTICIPANT]);
   });
+
+  it('staff who learn: the catalogue on their overview, and the welcome dialog once they take part in a training', async () => {
+    // Issue 32 (spec review): staff who are also learners got neither. A coordinator in a training of their own gets
+    // both and starts a premium course; a content master in none and without premium gets the catalogue, no dialog.
+    const admin = await apiAs(server, 'admin@demo.example');
+    const course = await admin.post<{ id: string }>('/courses', {
+      i18n: { 'de-DE': { title: 'Erste Hilfe', description: '' }, 'en-US': { title: 'First aid', description: '' } },
+      active: true,
+    });
+    const [coordinator] = await server.db.all<{ id: string }>('SELECT id FROM users WHERE email_normalized = ?', [
+      'coordinator@demo.example',
+    ]);
+    await admin.post('/course-training', { courseId: course.id, userIds: [coordinator!.id] });
+    await server.db.run('UPDATE users SET is_welcome_dialog_seen = ? WHERE email_normalized IN (?, ?)', [
+      false,
+      'coordinator@demo.example',
+      'content@demo.example',
+    ]);
+
+    const { context, page } = await openPage(browser);
+    await signIn(page, server, 'coordinator@demo.example');
+    const welcome = page.getByRole('dialog', { name: 'Willkommen bei Demo' });
+    await welcome.waitFor();
+    await expect.poll(() => heading(page).first().textContent()).toBe('Übersicht');
+    expect(await page.getByRole('heading', { name: 'Premium-Kurse' }).count()).toBe(1);
+    expect(await page.getByRole('heading', { name: 'Erste Hilfe' }).count()).toBe(1);
+    await expectAccessible(page, 'staff overview with the welcome dialog');
+    await shots(page, 'staff-welcome-de');
+    await welcome.getByRole('button', { name: 'Los geht’s' }).click();
+    await welcome.waitFor({ state: 'hidden' });
+    // The coordinator bought premium by prepayment above: the catalogue starts the course as a training of theirs.
+    await expectAccessible(page, 'staff overview with the premium catalogue');
+    await shots(page, 'staff-catalogue-de');
+    await page.getByRole('button', { name: `${COURSE} starten` }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/training/'));
+    await expect.poll(() => heading(page).first().textContent()).toBe(COURSE);
+    await page.goto(server.url('/'));
+    await expect.poll(() => page.getByRole('link', { name: `${COURSE} weiter lernen` }).count()).toBe(1);
+    await page.getByRole('combobox', { name: 'Sprache' }).selectOption('en-US');
+    await expect.poll(() => page.getByRole('heading', { name: 'Premium courses' }).count()).toBe(1);
+    await shots(page, 'staff-catalogue-en');
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('de-DE');
+    // Closed once is closed for good (stored on the server).
+    await page.reload();
+    await expect.poll(() => page.getByRole('heading', { name: 'Premium-Kurse' }).count()).toBe(1);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await context.close();
+
+    const content = await openPage(browser);
+    await signIn(content.page, server, 'content@demo.example');
+    await expect.poll(() => content.page.getByText('Nur mit Premium').count()).toBe(1);
+    await content.page.waitForLoadState('networkidle');
+    expect(await content.page.getByRole('dialog').count()).toBe(0);
+    await content.context.close();
+  });
 });

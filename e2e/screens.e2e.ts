@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, heading, openPage, openUserMenu, settle, signIn } from './browser';
 import { useJourney } from './journey';
+import { apiIdle, capture, chooseLocale, navigateInApp, sidewaysScroll, trackApi } from './walk-helpers';
 
 // Issue 12, "Screenshot journeys": every route of spec section 2 that exists, as the role that uses it, at 1280 px in
 // German and English and at 390 px in German. Each screen must not scroll sideways and axe must find no serious or
@@ -130,51 +131,6 @@ const PUBLIC_SCREENS: Screen[] = [
   { name: 'client-not-found', path: '/', host: 'nowhere.localhost' },
 ];
 
-const inFlight = new WeakMap<Page, { pending: number }>();
-
-/** Counts a page's API requests in flight (called once per page). */
-function trackApi(page: Page): void {
-  const state = { pending: 0 };
-  inFlight.set(page, state);
-  // Every request of the app's own origins (API calls, the page's code chunks and locale files).
-  const isOwn = (url: string) => /^https?:\/\/[^/]*localhost[:/]/.test(url);
-  page.on('request', (req) => void (isOwn(req.url()) && state.pending++));
-  page.on('requestfinished', (req) => void (isOwn(req.url()) && state.pending--));
-  page.on('requestfailed', (req) => void (isOwn(req.url()) && state.pending--));
-}
-
-/** Resolves once no request has been in flight for 200 ms: the page has its code and data. */
-async function apiIdle(page: Page): Promise<void> {
-  const state = inFlight.get(page);
-  if (!state) return;
-  let quietSince = Date.now();
-  while (Date.now() - quietSince < 200) {
-    if (state.pending > 0) quietSince = Date.now();
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
-/**
- * The whole page as a picture. Once in six runs on a busy 2-core machine (2026-11-28) Chromium never delivered the
- * frame a capture waits for (30 s timeout, fonts loaded); the same screen captured at once on the next run. So a
- * capture that has not come within 15 s is asked for once more; a second failure fails the walk as before.
- */
-async function capture(page: Page, file: string): Promise<void> {
-  try {
-    await page.screenshot({ path: file, fullPage: true, timeout: 15_000 });
-  } catch {
-    await page.screenshot({ path: file, fullPage: true });
-  }
-}
-
-/** Switches the UI language with the header's switch (saved on the server for a signed-in user). */
-async function chooseLocale(page: Page, locale: Variant['locale']): Promise<void> {
-  const current = await page.evaluate(() => document.documentElement.lang);
-  if (current === locale) return;
-  await page.getByRole('banner').getByRole('combobox').selectOption(locale);
-  await page.waitForFunction((l) => document.documentElement.lang === l, locale);
-}
-
 describe('screens: every route at 1280 px (de, en) and 390 px (de)', () => {
   const { server, browser } = useJourney({ keepDemoTraining: true });
   let ids: Ids;
@@ -203,19 +159,13 @@ describe('screens: every route at 1280 px (de, en) and 390 px (de)', () => {
     if (!pathname) return void problems.push(`${label}: no path (its data is missing)`);
     const target = server.url(pathname, screen.host);
     if (new URL(page.url()).host === new URL(target).host && !screen.reload) {
-      // In-app navigation, as a click on a link would do: no reload of the app for every screen (quicker).
-      await page.evaluate((p) => {
-        window.history.pushState({}, '', p);
-        window.dispatchEvent(new PopStateEvent('popstate'));
-      }, pathname);
+      await navigateInApp(page, pathname);
       await apiIdle(page);
     } else await page.goto(target);
     await heading(page).first().waitFor();
     await apiIdle(page);
     await settle(page);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
+    const overflow = await sidewaysScroll(page);
     if (overflow > 0) problems.push(`${label}: scrolls sideways by ${overflow} px`);
     // The whole page, footer included (a viewport as tall as the page would stretch the shell's 100dvh again).
     await capture(page, path.join(SHOTS, `${label}.png`));

@@ -7,6 +7,8 @@ import { ADDRESS, premiumWorld, SETTINGS } from './test-premium';
 // Issue 14 points 4: prices per client, the offer, prepayment with its invoice and the admin's check, invoices
 // numbered without gaps, and the catalogue of premium courses. PayPal: paypal.test.ts.
 
+const STAFF = ['COORDINATOR', 'CONTENT_MASTER', 'RESELLER_COORDINATOR', 'RESELLER', 'ADMIN', 'SUPERADMIN'] as const;
+
 describeEachDialect('premium: settings, offer, prepayment, invoices, catalogue', (ctx) => {
   it('saves the client prices (admin), refuses bad input, other roles and other clients', async () => {
     const w = await premiumWorld(ctx());
@@ -227,5 +229,38 @@ describeEachDialect('premium: settings, offer, prepayment, invoices, catalogue',
     expect((await w.learner.post(`/api/premium/courses/${plain.id}/start`)).statusCode).toBe(404);
     const other = await premiumWorld(ctx());
     expect((await other.learner.post(`/api/premium/courses/${course.id}/start`)).statusCode).toBe(404);
+  });
+
+  it('staff learn too: every staff role sees the catalogue, starts a premium course and closes the welcome dialog', async () => {
+    // Issue 32 (spec review): staff who take part in trainings get the dashboard's catalogue and welcome dialog.
+    const w = await premiumWorld(ctx());
+    const course = (
+      await w.admin.post('/api/courses', {
+        i18n: { 'de-DE': { title: 'Premium-Kurs', description: 'Mehr' } },
+        premium: true,
+        active: true,
+      })
+    ).json<{ id: string }>();
+    for (const role of STAFF) {
+      const staff = await signIn(ctx().app, await createUser(ctx().deps.db, w.client, { role }));
+      expect((await staff.get('/api/user/info')).json(), role).toMatchObject({ role, welcomeDialogSeen: false });
+      expect((await staff.get('/api/premium/catalogue')).json(), role).toEqual({
+        premium: false,
+        courses: [{ id: course.id, title: 'Premium-Kurs', description: 'Mehr', trainingId: null }],
+      });
+      const bought = (
+        await staff.post('/api/premium/purchases', { plan: 'monthly', method: 'prepayment', billingAddress: ADDRESS })
+      ).json<{ id: string }>();
+      expect((await w.admin.post(`/api/premium/admin/purchases/${bought.id}/paid`)).statusCode, role).toBe(200);
+      const started = await staff.post(`/api/premium/courses/${course.id}/start`);
+      expect(started.statusCode, role).toBe(200);
+      const { trainingId } = started.json<{ trainingId: string }>();
+      expect((await staff.get('/api/user-course-trainings')).json(), role).toMatchObject({
+        items: [{ id: trainingId }],
+      });
+      expect((await staff.post('/api/user', { welcomeDialogSeen: true })).json(), role).toMatchObject({
+        welcomeDialogSeen: true,
+      });
+    }
   });
 });

@@ -5,10 +5,16 @@ import { PremiumCatalogue } from '../../features/premium/components/premium-cata
 import { useAuth } from '../../lib/auth-store';
 
 /**
- * `/`: a participant's dashboard, or the figures of a role that runs the platform (issue 12). Composed here, not in
- * features/learner, because the dashboard shows the premium catalogue of features/premium (apps/web/.dependency-cruiser.cjs).
+ * `/`: a participant's dashboard, or the figures of a role that runs the platform (issue 12); both with the premium
+ * catalogue (staff learn too, issue 32). Composed here, not in features/learner, because the catalogue is
+ * features/premium's (apps/web/.dependency-cruiser.cjs).
  */
 export function HomePage() {
   const role = useAuth().user?.role;
-  return role && can(role, 'home.figures') ? <StaffHomePage /> : <DashboardPage catalogue={<PremiumCatalogue />} />;
+  const catalogue = <PremiumCatalogue />;
+  return role && can(role, 'home.figures') ? (
+    <StaffHomePage catalogue={catalogue} />
+  ) : (
+    <DashboardPage catalogue={catalogue} />
+  );
 }

@@ -1,6 +1,7 @@
 import { can } from '@lms/contracts/permissions';
 import { Alert, Button, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconBook2, IconCalendarPlus, IconFileImport } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuth } from '../../../lib/auth-store';
@@ -10,12 +11,16 @@ import { useHomeFigures } from '../api/home-figures';
 import { useMyTrainings } from '../../../lib/my-trainings';
 import { StaffFigures } from '../components/staff-figures';
 import { TrainingCard } from '../components/training-card';
+import { WelcomeDialog } from '../components/welcome-dialog';
 
 /**
  * The home of a content master, coordinator or admin (issue 12): their figures and first steps instead of the
- * learner's greeting; their own trainings follow when they have any (every role may also learn).
+ * learner's greeting; their own trainings follow when they have any (every role may also learn). Staff who learn get
+ * what a participant's dashboard gives them (issue 32): the premium catalogue below their trainings (`catalogue`,
+ * placed by app/pages/home-page.tsx; nothing when the client has no premium courses) and, once they take part in a
+ * training, the welcome dialog until they close it.
  */
-export function StaffHomePage() {
+export function StaffHomePage({ catalogue }: { catalogue?: ReactNode }) {
   const { t } = useTranslation('learner', { keyPrefix: 'staffHome' });
   usePageTitle(t('title'));
   const errorText = useErrorText();
@@ -95,6 +100,8 @@ export function StaffHomePage() {
           </SimpleGrid>
         </Stack>
       )}
+      {catalogue}
+      {trainings.data && trainings.data.items.length > 0 && <WelcomeDialog />}
     </Stack>
   );
 }
