@@ -1,5 +1,5 @@
 import { DEFAULT_COLOURS } from '@lms/contracts/client';
-import { LOCALES, type TLocale } from '@lms/contracts/constants';
+import { LOCALES } from '@lms/contracts/constants';
 import { MAIL_TEMPLATE_KINDS, type TMailPlaceholder, type TMailValues } from '@lms/contracts/mail-templates';
 import { describe, expect, it } from 'vitest';
 import type { ClientMailBrand } from '../../../platform/mail-brand';
@@ -165,7 +165,7 @@ describe('every mail kind in the branded layout, in every language, with each op
 
   it('a value that looks like a slot of the frame stays text; names and addresses are escaped', async () => {
     const brand = { ...FULL_BRAND, name: 'A & <b>B</b>', address: '%%LMS_BODY%%' };
-    const rendered = renderTemplate(defaultTemplateContent('activation', 'en-US' as TLocale), { link }, 'en-US');
+    const rendered = renderTemplate(defaultTemplateContent('activation', 'en-US'), { link }, 'en-US');
     const mail = await brandMailParts(brand, 'en-US', rendered);
     expect(mail.html).toContain('A &amp; &lt;b&gt;B&lt;/b&gt;');
     expect(mail.html).not.toContain('<b>B</b>');
