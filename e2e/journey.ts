@@ -23,6 +23,12 @@ export function startedLater<T extends object>(name: string, current: () => T | 
       const value: unknown = Reflect.get(target, key, target);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
+    // A test may set what the started thing reads (the SMTP server's `onRecipient`): it goes to that thing.
+    set(_, key, value) {
+      const target = current();
+      if (!target) throw new Error(`the journey's ${name} is used before its beforeAll started it`);
+      return Reflect.set(target, key, value, target);
+    },
   });
 }
 

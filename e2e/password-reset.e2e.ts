@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, heading, openPage, screenshot, submitLogin } from './browser';
+import { expectAccessible, heading, openPage, screenshot, screenshotsAtWidths, signIn, submitLogin } from './browser';
 import { DEMO_PASSWORD } from './harness';
 import { mailedLink, useMailingJourney } from './mail-server';
 
@@ -53,6 +53,58 @@ describe('a participant resets a forgotten password through the mailed link', ()
     await expectAccessible(second.page, 'used link');
     await screenshot(second.page, 'reset-link-used-de');
     await second.context.close();
+  });
+
+  it("shows a reset mail the mail server refused on the user's record for the admin, in German and English", async () => {
+    // The forgot-password page says the same for every address; the failure shows where an admin looks after the user.
+    smtp.onRecipient = (address) =>
+      address === 'coordinator@demo.example'
+        ? Object.assign(new Error('5.1.1 mailbox unknown'), { responseCode: 550 })
+        : null;
+    const anon = await fetch(server.url('/api/user/password-reset'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ emailOrUsername: 'coordinator@demo.example', locale: 'de-DE' }),
+    });
+    expect(anon.status).toBe(200);
+    for (const [locale, search, texts] of [
+      ['de-DE', 'Suche', { opened: 'Zurücksetzen des Passworts', shot: 'user-mail-failure-de' }],
+      [
+        'en-US',
+        'Search',
+        { opened: 'password reset mail to this address could not be delivered', shot: 'user-mail-failure-en' },
+      ],
+    ] as const) {
+      const { context, page } = await openPage(browser, { locale });
+      await page.addInitScript((l) => localStorage.setItem('lms.locale', l), locale);
+      await signIn(page, server, 'admin@demo.example');
+      await page.goto(server.url('/coordination/users'));
+      await page.getByRole('searchbox', { name: search }).fill('Conrad');
+      await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+      const alert = page.getByTestId('account-mail-failure');
+      // The worker tries the mail once; a 550 fails it for good.
+      await expect
+        .poll(
+          async () => {
+            await page
+              .getByRole('button', { name: /Coordinator/ })
+              .first()
+              .click();
+            const shown = await alert.isVisible();
+            if (!shown) await page.keyboard.press('Escape');
+            return shown;
+          },
+          { timeout: 30_000, interval: 1_000 },
+        )
+        .toBe(true);
+      expect(await alert.textContent()).toContain(texts.opened);
+      expect(await alert.textContent()).toContain('mailbox unknown');
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+      await expectAccessible(page, 'user drawer with a failed reset mail');
+      await screenshotsAtWidths(page, texts.shot);
+      await context.close();
+    }
+    smtp.onRecipient = () => null;
   });
 
   it('sends a forgot-username request to support, in English too', async () => {

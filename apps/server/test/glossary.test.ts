@@ -6,6 +6,7 @@ import { findGlossaryAlternatives, MENU_PAGE_TITLES } from '@lms/contracts/gloss
 import { MAIL_TEMPLATE_KINDS } from '@lms/contracts/mail-templates';
 import { describe, expect, it } from 'vitest';
 import { supportLabels } from '../src/features/account/support-mail-labels';
+import { mailLayoutLabels } from '../src/features/templates/mail/mail-layout-labels';
 import { appointmentDetails } from '../src/features/contact-persons/appointment-mail';
 import { certificateFileName } from '../src/features/certificates/certificate.service';
 import { DEMO_COURSE_TITLES } from '../src/features/demo/demo-training';
@@ -60,6 +61,7 @@ const serverTexts = (locale: TLocale): [string, string][] => {
     ...strings(defaultCertificateContent(locale), 'certificate template'),
     ...strings(certificateFileName(locale, 'Kurs', 'Name'), 'certificate file name'),
     ...strings(supportLabels(locale), 'support mail'),
+    ...strings(mailLayoutLabels(locale), 'mail layout footer'),
     ...(['ONLINE_MEETING', 'PHONE_CALL', 'FACE_TO_FACE'] as const).flatMap((type) =>
       strings(
         appointmentDetails(

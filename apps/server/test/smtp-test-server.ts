@@ -12,6 +12,8 @@ export interface TestSmtp {
   readonly url: string;
   /** Every delivered message, parsed, in arrival order. */
   readonly messages: ParsedMail[];
+  /** The source of a delivered message as it arrived (its MIME structure), by the parsed message. */
+  rawOf(message: ParsedMail): string | undefined;
   /** Every AUTH the server was offered, right or wrong, as the client sent it (what a hostile server would see). */
   readonly authAttempts: Array<{ username: string; password: string }>;
   /** Decides the answer to RCPT TO; null accepts. */
@@ -28,6 +30,7 @@ export interface TestSmtp {
  */
 export async function startTestSmtp(opts: { auth?: { user: string; pass: string } } = {}): Promise<TestSmtp> {
   const messages: ParsedMail[] = [];
+  const raw = new WeakMap<ParsedMail, string>();
   const authAttempts: Array<{ username: string; password: string }> = [];
   let server: SMTPServer | undefined;
   let port = 0;
@@ -39,6 +42,7 @@ export async function startTestSmtp(opts: { auth?: { user: string; pass: string 
       return `smtp://127.0.0.1:${port}`;
     },
     messages,
+    rawOf: (message) => raw.get(message),
     authAttempts,
     onRecipient: () => null,
     stop: () =>
@@ -68,12 +72,18 @@ export async function startTestSmtp(opts: { auth?: { user: string; pass: string 
           return err ? cb(err) : cb();
         },
         onData(stream, _session, cb) {
-          simpleParser(stream)
-            .then((parsed) => {
-              messages.push(parsed);
-              cb();
-            })
-            .catch((err: Error) => cb(err));
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('end', () => {
+            const source = Buffer.concat(chunks);
+            simpleParser(source)
+              .then((parsed) => {
+                raw.set(parsed, source.toString('utf8'));
+                messages.push(parsed);
+                cb();
+              })
+              .catch((err: Error) => cb(err));
+          });
         },
       };
       const s = new SMTPServer(options);

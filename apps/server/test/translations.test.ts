@@ -6,6 +6,7 @@ import { SMTP_TEST_REASONS } from '@lms/contracts/client-smtp';
 import { MAIL_TEMPLATE_KINDS } from '@lms/contracts/mail-templates';
 import { describe, expect, it } from 'vitest';
 import { supportLabels } from '../src/features/account/support-mail-labels';
+import { mailLayoutLabels } from '../src/features/templates/mail/mail-layout-labels';
 import { defaultTemplateContent, defaultTemplateName, renderTemplate, sampleValues } from '../src/features/templates';
 
 // Issue 12 "Translations": no English text in the German or French UI or mails. Every text is compared with its
@@ -114,6 +115,15 @@ describe('translations: every mail kind in German and French', () => {
       expect(other.text).not.toBe(english.text);
     },
   );
+
+  it.each(OTHERS)('the footer of the branded mail layout reads in %s', (locale) => {
+    const english = mailLayoutLabels('en-US');
+    const other = mailLayoutLabels(locale);
+    const left = (Object.keys(english) as (keyof typeof english)[]).flatMap((k) =>
+      untranslated(locale, english[k], other[k]).map((w) => `${k}: ${w}`),
+    );
+    expect(left).toEqual([]);
+  });
 
   it.each(OTHERS)('the support mails label their details in %s', (locale) => {
     const english = supportLabels('en-US');

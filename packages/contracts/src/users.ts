@@ -33,6 +33,15 @@ export const ZGroupRef = z.object({ id: ZId, name: z.string(), externallyManaged
 export type TGroupRef = z.infer<typeof ZGroupRef>;
 
 /** One row of the user list and the edit drawer. */
+/** The newest reset or activation mail to a user's address failed for good (spec section 8). */
+export const ZAccountMailFailure = z.object({
+  kind: z.enum(['password_reset', 'activation']),
+  failedAt: z.string(),
+  /** The SMTP answer or error, as the mail queue keeps it. */
+  reason: z.string(),
+});
+export type TAccountMailFailure = z.infer<typeof ZAccountMailFailure>;
+
 export const ZUser = z.object({
   id: ZId,
   firstName: z.string(),
@@ -60,6 +69,8 @@ export const ZUser = z.object({
   loginType: ZLoginType,
   passwordChangeRequired: z.boolean(),
   createdAt: z.string(),
+  /** Only in GET /api/users/{id}: a reset or activation mail that could not be delivered; null when none. */
+  accountMailFailure: ZAccountMailFailure.nullable().optional(),
 });
 export type TUser = z.infer<typeof ZUser>;
 

@@ -7,6 +7,14 @@ export interface MailAddress {
   name?: string | null;
 }
 
+/** A part the HTML refers to as `cid:` (the client's logo in the mail layout): sent inline, never fetched. */
+export interface MailAttachment {
+  cid: string;
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 /** One rendered mail, ready to leave: multipart text and HTML, UTF-8, with the client's footer. */
 export interface OutgoingMail {
   /** Stable across retries (`<id@domain>`), so a receiver can tell a repeated delivery from a new mail. */
@@ -18,6 +26,8 @@ export interface OutgoingMail {
   text: string;
   html: string;
   footer?: string | null;
+  /** Inline parts of the HTML (multipart/related inside multipart/alternative). */
+  attachments?: readonly MailAttachment[];
 }
 
 /** ARCHITECTURE section 1: the client's SMTP, else the platform's SMTP_URL, else the local .eml outbox folder. */
@@ -81,6 +91,17 @@ export function composeMail(mail: OutgoingMail): SendMailOptions {
     text,
     html,
     textEncoding: 'quoted-printable',
+    ...(mail.attachments?.length
+      ? {
+          attachments: mail.attachments.map((a) => ({
+            cid: a.cid,
+            filename: a.filename,
+            contentType: a.contentType,
+            content: a.content,
+            contentDisposition: 'inline' as const,
+          })),
+        }
+      : {}),
   };
 }
 

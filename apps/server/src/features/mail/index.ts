@@ -1,5 +1,6 @@
 // The public face of features/mail: what other features may import (docs/architecture.md, "Feature faces").
 
+export { lastAccountMailFailure } from './account-mail-status';
 export { countFailedMailsLastDay } from './mail-figures';
 export { deleteSentMailBefore } from './mail-retention';
 export { sendTemplatedMail, sendTemplatedMails } from './send-templated-mail';

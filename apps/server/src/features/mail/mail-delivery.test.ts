@@ -1,9 +1,11 @@
+import { DEFAULT_COLOURS } from '@lms/contracts/client';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { createClient, createUser, signIn } from '../../../test/factories';
 import { drainJobs, mailHandler, TestClock, workerDeps } from '../../../test/mail-test-kit';
 import { startTestSmtp, smtpError, type TestSmtp } from '../../../test/smtp-test-server';
 import { describeEachDialect } from '../../../test/test-app';
 import type { JobHandler } from '../../platform/jobs';
+import { storageKey, writeToStorage } from '../../platform/storage';
 import { enqueueMail } from './mail-queue';
 import { sendTemplatedMail } from './send-templated-mail';
 
@@ -74,6 +76,65 @@ describeEachDialect('mail delivery over SMTP', (ctx) => {
     expect(html).toContain('<a href="https://c.test/training/1">');
     expect(html).toContain('Muster GmbH · Königstraße 1 · 70173 Stuttgart');
     expect(mail?.messageId).toMatch(new RegExp(`@${client.host.replace(/\./g, '\\.')}>$`));
+  });
+
+  it("arrives as multipart/alternative (text and HTML) in the client's frame, the logo embedded as a cid part", async () => {
+    const { deps } = ctx();
+    const { client, clock } = await setup();
+    // An SVG logo, as a client may upload it: it leaves as a PNG (Gmail and Outlook show no SVG).
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="60"><rect width="60" height="60" fill="#0b6e4f"/></svg>';
+    const key = storageKey('clients', client.id, 'logo-test.svg');
+    await writeToStorage(deps.config, key, Buffer.from(svg));
+    await deps.db
+      .updateTable('clients')
+      .set({
+        logo_file: key,
+        logo_mime: 'image/svg+xml',
+        colours: JSON.stringify({ ...DEFAULT_COLOURS, primaryButton: '#0b6e4f' }),
+        address_street: 'Königstraße',
+        address_house_number: '1',
+        address_zip: '70173',
+        address_city: 'Stuttgart',
+      })
+      .where('id', '=', client.id)
+      .execute();
+    await deps.db.transaction().execute((trx) =>
+      sendTemplatedMail(trx, client.id, {
+        kind: 'reminder',
+        locale: 'en-US',
+        to: 'jane@example.test',
+        values: { name: 'Jane', courseTitle: 'Fire safety', link: 'https://c.test/training/1' },
+      }),
+    );
+    const deps2 = workerDeps(deps, { smtpUrl: smtp.url.replace('smtp://', 'smtp://mailer:Smtp-Secret-42@') });
+    expect(await drainJobs(deps2, [handler], clock)).toBe(1);
+    const [mail] = await smtp.waitForMessages(1);
+    if (!mail) throw new Error('no mail');
+    const raw = smtp.rawOf(mail) ?? '';
+    // The structure a mail client reads: alternative (text, then related (HTML, logo)).
+    expect(raw).toMatch(/^Content-Type: multipart\/alternative;/m);
+    expect(raw).toMatch(/^Content-Type: text\/plain; charset=utf-8/m);
+    expect(raw).toMatch(/^Content-Type: multipart\/related;/m);
+    expect(raw).toMatch(/^Content-Type: text\/html; charset=utf-8/m);
+    expect(raw).toMatch(/^Content-Type: image\/png; name=logo\.png/m);
+    expect(raw).toMatch(/^Content-ID: <logo@mail\.lms>/m);
+    expect(raw).toMatch(/^Content-Disposition: inline; filename=logo\.png/m);
+    expect(raw.indexOf('multipart/alternative')).toBeLessThan(raw.indexOf('multipart/related'));
+    const logo = mail.attachments.find((a) => a.cid === 'logo@mail.lms');
+    expect(logo?.contentType).toBe('image/png');
+    expect(logo?.content.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+    const html = String(mail.html);
+    // The HTML names the part (cid:); mailparser, as a mail client does, shows that part there.
+    expect(raw).toMatch(/src=3D"cid:logo@mail\.lms"/);
+    expect(html).toContain('src="data:image/png;base64,');
+    expect(html).not.toMatch(/<img[^>]+src="https?:/);
+    expect(html).toContain('#0b6e4f');
+    expect(html).toContain('Königstraße 1, 70173 Stuttgart');
+    expect(html).toContain(`href="https://${client.host}/client/imprint"`);
+    expect(html).toContain('<a href="https://c.test/training/1">');
+    expect(mail.text).toContain('Hello Jane,');
+    expect(mail.text).toContain(`Privacy policy: https://${client.host}/client/privacy-policy`);
   });
 
   it('retries a 4xx answer after 1 and 5 minutes, then delivers it; every attempt is kept with its answer', async () => {

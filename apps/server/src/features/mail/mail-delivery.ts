@@ -1,4 +1,5 @@
 import { MAIL_RETRY_DELAYS_MINUTES, MAIL_RETRY_MAX_HOURS, MAIL_RETRY_THEN_EVERY_HOURS } from '@lms/contracts/constants';
+import type { TLocale } from '@lms/contracts/constants';
 import type { TMailTransport } from '@lms/contracts/mail';
 import type { Insertable, Updateable } from 'kysely';
 import type { DbOrTrx, MailAttemptsTable, MailQueueTable } from '../../db/database';
@@ -6,11 +7,12 @@ import type { JobHandler } from '../../platform/jobs';
 import { PermanentJobError, RetryJobError, type RetryPolicy } from '../../platform/jobs-retry';
 import {
   describeSendError,
+  MailSendError,
   openMailTransport,
-  type MailSendError,
   type MailTransport,
   type SentMail,
 } from '../../platform/mailer';
+import { brandMail } from '../templates';
 import { deliverableTexts, MAIL_JOB_KIND } from './mail-queue';
 import { applyMailAttempt, findClientMailInfo, findMailById, insertAttempt } from './mail.repository';
 import { resolveMailRoute, type MailRoute } from './mail-route';
@@ -124,15 +126,18 @@ export function createMailDeliveryHandler(): JobHandler<{ mailId: string }> {
         transport = route.transport;
         // The stored texts show one-time links redacted; only the mail that leaves carries them (mail-queue.ts).
         const texts = await deliverableTexts(ctx.deps.config.appSecret, mail);
+        // The client's frame goes round the body last: it holds no link to restore (templates/mail/mail-layout.ts).
+        const branded = await brandMail(db, ctx.deps.config, clientId, mail.locale as TLocale, texts);
+        if (!branded) throw new MailSendError('client not found', true, null, null);
         sent = await transportFor(route).send({
           messageId: `<${mail.id}@${client.platform_domain}>`,
           from: route.from,
           to: { address: mail.to_address, name: mail.to_name },
           replyTo: mail.reply_to ?? client.support_email,
           subject: texts.subject,
-          text: texts.text,
-          html: texts.html,
-          footer: client.email_footer,
+          text: branded.text,
+          html: branded.html,
+          attachments: branded.attachments,
         });
       } catch (err) {
         const failure = describeSendError(err);

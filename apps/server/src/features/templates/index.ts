@@ -16,6 +16,7 @@ export { isMailTemplateOfKind, mailSourceOfKind } from './mail/mail-template.ser
 export { defaultTemplateContent, defaultTemplateName } from './mail/default-templates';
 export { escapeHtml, renderTemplate, textToHtml, wrapHtmlDocument, type RenderedMail } from './mail/template-render';
 export { sampleValues } from './mail/template-sample';
+export { brandMail } from './mail/mail-branding';
 export { linkSpots, parseHtml, remoteResourceIn } from './mail/html-rules';
 
 // Certificate templates: their texts and backgrounds, and the PDF (the certificates feature issues it).

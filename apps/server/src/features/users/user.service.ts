@@ -13,6 +13,7 @@ import type { Tenant } from '../../platform/tenant';
 import { isResellerClient } from '../clients';
 import { assertPasswordAcceptable } from '../../platform/password-policy';
 import { applyGroupChange, checkNewUserGroups, planGroupChange } from '../groups';
+import { lastAccountMailFailure } from '../mail';
 import { assertUnchangedExceptRole } from './user-external';
 import { listUserPage } from './user-list';
 import { presentOneUser, presentUserRows } from './user-present';
@@ -39,7 +40,8 @@ export async function listUsers(deps: AppDeps, actor: Actor, query: TUserListQue
 export async function getUser(deps: AppDeps, actor: Actor, id: string): Promise<TUser> {
   const scope = await resolveUserScope(deps, actor);
   const row = await findUserInScope(deps.db, scope, id);
-  return presentOneUser(deps.db, actor.clientId, row);
+  const user = await presentOneUser(deps.db, actor.clientId, row);
+  return { ...user, accountMailFailure: await lastAccountMailFailure(deps.db, actor.clientId, row.email) };
 }
 
 /** Active-from must not lie after active-to. */

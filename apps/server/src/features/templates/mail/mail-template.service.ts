@@ -11,7 +11,7 @@ import {
 } from '@lms/contracts/mail-templates';
 import type { DbOrTrx } from '../../../db/database';
 import { newId, nowIso } from '../../../platform/ids';
-import { appendFooter } from '../../../platform/mailer';
+import { notFound } from '../../../platform/errors';
 import type { Tenant } from '../../../platform/tenant';
 import type { TemplateKind, TemplatePreviewer } from '../template-kind';
 import { defaultTemplateContent, defaultTemplateName } from './default-templates';
@@ -30,6 +30,7 @@ import {
   type MailTemplateRow,
 } from './mail-template.repository';
 import { assertTemplateRules } from './mail-template-rules';
+import { brandMailParts, findMailBrand } from './mail-branding';
 import { renderTemplate, type TemplateSource } from './template-render';
 import { sampleValues } from './template-sample';
 
@@ -151,7 +152,7 @@ export const mailTemplates: TemplateKind<
   // Deleting the standard template of a kind resets it: the next list makes it again from the defaults.
 };
 
-/** A mail of a sample person (spec section 2 "mail template admin"), with the client's footer as sent. */
+/** A mail of a sample person (spec section 2 "mail template admin"), in the client's frame as sent. */
 export const mailPreviewer: TemplatePreviewer<
   MailTemplateLocaleRow,
   TMailTemplateContent,
@@ -175,14 +176,17 @@ export const mailPreviewer: TemplatePreviewer<
       bodyText: source.bodyText,
       bodyHtml: source.bodyHtml,
     }),
-  render: (_deps, { source, locale, context: tenant }) => {
+  // The mail as it leaves, in the client's frame; the logo inline as data (a browser frame has no attachments).
+  render: async (deps, { source, locale, context: tenant }) => {
     const values = sampleValues(locale, {
       name: tenant.name,
       supportEmail: tenant.supportEmail,
       platformDomain: tenant.platformDomain,
     });
     const rendered = renderTemplate(source, values, locale);
-    return { subject: rendered.subject, ...appendFooter(rendered.text, rendered.html, tenant.emailFooter) };
+    const brand = (await findMailBrand(deps.db, deps.config, tenant.id)) ?? notFound('client');
+    const { text, html } = await brandMailParts(brand, locale, rendered, 'data-uri');
+    return { subject: rendered.subject, text, html };
   },
 };
 

@@ -154,6 +154,14 @@ export function UserDrawer({ state, onClose }: { state: DrawerState; onClose: ()
               {t('form.externalHint')}
             </Alert>
           )}
+          {original?.accountMailFailure && (
+            <Alert color="red" variant="light" role="alert" data-testid="account-mail-failure">
+              {t(`form.mailFailure.${original.accountMailFailure.kind}`, {
+                date: formatDateTime(original.accountMailFailure.failedAt, i18n.language),
+                reason: original.accountMailFailure.reason,
+              })}
+            </Alert>
+          )}
           <FormError error={error} />
           <UserForm
             draft={draft}
