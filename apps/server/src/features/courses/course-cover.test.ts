@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import { createClient, createUser, signIn } from '../../../test/factories';
 import { multipartFile } from '../../../test/multipart';
-import { caller, describeEachDialect, type Caller } from '../../../test/test-app';
+import { caller, describeEachDialect, type Caller, type TestContext } from '../../../test/test-app';
 import { fileStore } from '../../platform/storage';
 
 // Issue 32 point 3: a course's cover. Upload (PNG, JPEG or WebP by its bytes, bounded), the stored 16:9 WebP, its URL
@@ -13,13 +13,13 @@ type CourseAnswer = { id: string; coverUrl: string | null };
 
 const picture = (width: number, height: number, format: 'png' | 'jpeg' | 'webp') =>
   sharp({ create: { width, height, channels: 3, background: '#2e7d32' } })
-    [format]()
+    .toFormat(format)
     .toBuffer();
 
 const upload = (who: Caller, courseId: string, bytes: Buffer, name: string, type = 'image/png') =>
   who.inject({ method: 'POST', url: `/api/courses/${courseId}/cover`, ...multipartFile(bytes, name, type) });
 
-async function world(ctx: ReturnType<Parameters<typeof describeEachDialect>[1]>) {
+async function world(ctx: TestContext) {
   const { app, deps } = ctx;
   const client = await createClient(deps.db);
   const content = await signIn(app, await createUser(deps.db, client, { role: 'CONTENT_MASTER' }));
@@ -65,7 +65,8 @@ describeEachDialect('course covers', (ctx) => {
     expect(removed.json<CourseAnswer>().coverUrl).toBeNull();
     expect((await w.anonymous.get(second ?? '')).statusCode).toBe(404);
     const left: string[] = [];
-    for await (const f of fileStore(ctx().deps.config).list(w.client.id)) if (f.key.includes('/cover-')) left.push(f.key);
+    for await (const f of fileStore(ctx().deps.config).list(w.client.id))
+      if (f.key.includes('/cover-')) left.push(f.key);
     expect(left).toEqual([]);
   });
 
