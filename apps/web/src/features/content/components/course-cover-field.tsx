@@ -6,7 +6,7 @@ import type { Area } from 'react-easy-crop';
 import { useTranslation } from 'react-i18next';
 import { CourseCover } from '../../../components/course-cover';
 import { useErrorText } from '../../../lib/error-text';
-import { notifySuccess } from '../../../lib/notify';
+import { closeButton, notifySuccess } from '../../../lib/notify';
 import { courseKeys, removeCourseCover, uploadCourseCover } from '../api/courses';
 
 const CoverCropper = lazy(() => import('./cover-cropper'));
@@ -105,7 +105,13 @@ export function CourseCoverField({ course }: { course: TCourse }) {
           )}
         </Group>
       </Stack>
-      <Modal opened={source !== null} onClose={() => setSource(null)} title={t('cover.cropTitle')} size="lg">
+      <Modal
+        opened={source !== null}
+        onClose={() => setSource(null)}
+        title={t('cover.cropTitle')}
+        size="lg"
+        closeButtonProps={closeButton()}
+      >
         <Stack>
           <Text size="sm">{t('cover.cropHint')}</Text>
           <Suspense fallback={<Loader aria-label={t('cover.loading')} />}>
