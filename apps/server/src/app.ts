@@ -13,6 +13,7 @@ import { clientRoutes } from './features/clients/client.routes';
 import { clientAdminRoutes } from './features/clients/client-admin.routes';
 import { courseFileRoutes } from './features/course-files/course-file.routes';
 import { courseRoutes } from './features/courses/course.routes';
+import { courseCoverRoutes } from './features/courses/course-cover.routes';
 import { coursesUsingCertificateTemplates } from './features/courses/course-ref';
 import { documentsRoutes } from './features/documents/documents.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -118,6 +119,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(platformTextRoutes, { deps });
   await app.register(authRoutes, { deps });
   await app.register(courseRoutes, { deps });
+  await app.register(courseCoverRoutes, { deps });
   await app.register(moduleRoutes, { deps });
   await app.register(courseFileRoutes, { deps });
   await app.register(launchRoutes, { deps });

@@ -30,6 +30,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/premium/paypal/webhook',
   // A certificate's verification: anyone holding the PDF may check it (issue 30 point 2), limited per IP.
   'GET /api/certificate-verification/:code',
+  // A course's cover, read by an <img> (no session header), under the cover's own random id (issue 32 point 3).
+  'GET /api/courses/:id/cover/:version',
 ]);
 
 describeEachDialect('the access guard', (ctx) => {

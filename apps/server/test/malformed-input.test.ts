@@ -440,6 +440,9 @@ const UPLOADS: Record<string, Upload> = {
   'POST /api/client/:id/logo': {
     files: [{ name: 'file', content: TINY_PNG, filename: 'logo.png', type: 'image/png', max: 2 * MB }],
   },
+  'POST /api/courses/:id/cover': {
+    files: [{ name: 'file', content: TINY_PNG, filename: 'cover.png', type: 'image/png', max: 5 * MB }],
+  },
   'POST /api/users/:id/picture': {
     files: [{ name: 'file', content: TINY_PNG, filename: 'me.png', type: 'image/png', max: 5 * MB }],
   },

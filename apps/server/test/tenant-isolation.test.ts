@@ -270,6 +270,8 @@ function callsWith(b: SeedB): Record<string, Call> {
       body: { i18n: { 'de-DE': { title: 'Übernommen', description: '' } }, active: false },
     },
     'DELETE /api/courses/:id': { params: { id: b.courseId } },
+    'POST /api/courses/:id/cover': { params: { id: b.courseId }, file: multipartFile(TINY_PNG, 'a.png', 'image/png') },
+    'DELETE /api/courses/:id/cover': { params: { id: b.courseId } },
     'POST /api/courses/:courseId/modules': { params: course, parts: moduleParts },
     'POST /api/courses/:courseId/modules/:id': { params: moduleOf, parts: moduleParts },
     'DELETE /api/courses/:courseId/modules/:id': { params: moduleOf },

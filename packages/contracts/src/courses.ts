@@ -83,6 +83,8 @@ export const ZCourseSummary = z.object({
   active: z.boolean(),
   premium: z.boolean(),
   moduleCount: z.number().int(),
+  /** Issue 32 point 3: the cover picture's URL (a new one per upload); null: the web app draws the course's pattern. */
+  coverUrl: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -103,6 +105,16 @@ export const ZCourse = ZCourseSummary.extend({
   files: z.array(ZCourseFile),
 });
 export type TCourse = z.infer<typeof ZCourse>;
+
+/**
+ * A course's cover (issue 32 point 3): PNG, JPEG or WebP of at most COVER_MAX_BYTES, stored as a WebP of
+ * COVER_WIDTH x COVER_HEIGHT (16:9, cut to that ratio where the upload has another).
+ */
+export const COVER_MAX_BYTES = 5 * 1024 * 1024;
+export const COVER_WIDTH = 1280;
+export const COVER_HEIGHT = 720;
+/** `GET /api/courses/{id}/cover/{version}`: the version is the stored cover's own id, so the URL changes with it. */
+export const ZCoverParams = z.object({ id: ZId, version: ZId });
 
 export const ZCourseListQuery = ZPageQuery.extend({
   sort: ZCourseSort.default('title'),

@@ -157,6 +157,8 @@ export const ZPremiumCourse = z.object({
   id: ZId,
   title: z.string(),
   description: z.string(),
+  /** The course's cover picture (issue 32 point 3); null: its generated pattern. */
+  coverUrl: z.string().nullable(),
   /** The user's training of it once started. */
   trainingId: ZId.nullable(),
 });

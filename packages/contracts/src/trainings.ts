@@ -358,6 +358,8 @@ export const ZUserTraining = z.object({
   courseId: ZId,
   title: z.string(),
   description: z.string(),
+  /** The course's cover picture (issue 32 point 3); null: its generated pattern. */
+  coverUrl: z.string().nullable(),
   startDate: ZIsoDate.nullable(),
   deadline: ZIsoDate.nullable(),
   durationMinutes: z.number().int().nullable(),

@@ -32,6 +32,7 @@ import * as m0032 from './migrations/2026-11-29-0032-gdpr';
 import * as m0033 from './migrations/2026-11-30-0033-glossary-texts';
 import * as m0034 from './migrations/2026-12-01-0034-module-results';
 import * as m0035 from './migrations/2026-12-02-0035-certificate-designs';
+import * as m0037 from './migrations/2026-12-02-0037-course-covers';
 import * as m0039 from './migrations/2026-12-02-0039-report-counts';
 
 /** Migrations are listed here (not read from the folder) so they bundle and run the same under tsx and vitest. */
@@ -68,6 +69,7 @@ export const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '2026-11-30-0033-glossary-texts': { up: (db) => m0033.up(db) },
   '2026-12-01-0034-module-results': { up: (db) => m0034.up(db) },
   '2026-12-02-0035-certificate-designs': { up: (db) => m0035.up(db) },
+  '2026-12-02-0037-course-covers': { up: (db) => m0037.up(db) },
   '2026-12-02-0039-report-counts': { up: (db) => m0039.up(db, dialect) },
 });
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 
 const COLOURS: Record<TTrainingStatus, string> = {
   PENDING: 'gray',
-  STARTED: 'blue',
+  STARTED: 'primary',
   COMPLETED: 'green',
   OPTIONAL: 'grape',
   EXPIRED: 'red',

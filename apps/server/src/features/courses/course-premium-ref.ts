@@ -2,6 +2,7 @@ import type { TLocale } from '@lms/contracts/constants';
 import { pickLocalized } from '@lms/contracts/modules';
 import type { DbOrTrx } from '../../db/database';
 import { findCourseTexts } from './course.repository';
+import { courseCoverUrl } from './course-cover-url';
 
 /** At most this many premium courses in the catalogue (a client offers a handful, not thousands). */
 export const PREMIUM_CATALOGUE_MAX = 200;
@@ -15,15 +16,16 @@ export async function activePremiumCourses(
   clientId: string,
   locale: TLocale,
   onlyId?: string,
-): Promise<Array<{ id: string; title: string; description: string }>> {
+): Promise<Array<{ id: string; title: string; description: string; coverUrl: string | null }>> {
   let q = db
     .selectFrom('courses')
-    .select('id')
+    .select(['id', 'cover_key'])
     .where('client_id', '=', clientId)
     .where('is_premium', '=', true)
     .where('is_active', '=', true);
   if (onlyId) q = q.where('id', '=', onlyId);
-  const ids = (await q.limit(PREMIUM_CATALOGUE_MAX).execute()).map((r) => r.id);
+  const rows = await q.limit(PREMIUM_CATALOGUE_MAX).execute();
+  const ids = rows.map((r) => r.id);
   if (ids.length === 0) return [];
   const texts = await findCourseTexts(db, clientId, ids);
   const byCourse = new Map<string, Partial<Record<TLocale, { title: string; description: string }>>>();
@@ -33,10 +35,15 @@ export async function activePremiumCourses(
       [t.locale]: { title: t.title, description: t.description },
     });
   }
-  return ids
-    .map((id) => {
+  return rows
+    .map(({ id, cover_key }) => {
       const text = pickLocalized(byCourse.get(id) ?? {}, locale);
-      return { id, title: text?.title ?? '', description: text?.description ?? '' };
+      return {
+        id,
+        title: text?.title ?? '',
+        description: text?.description ?? '',
+        coverUrl: courseCoverUrl(id, cover_key),
+      };
     })
     .sort((a, b) => a.title.localeCompare(b.title, locale));
 }

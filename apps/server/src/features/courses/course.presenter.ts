@@ -4,6 +4,7 @@ import type { TCourseFile } from '@lms/contracts/course-files';
 import { LOCALES } from '@lms/contracts/constants';
 import { pickLocalized, type TModule } from '@lms/contracts/modules';
 import type { CourseRow, CourseTextRow } from './course.repository';
+import { courseCoverUrl } from './course-cover-url';
 
 type Texts = Partial<Record<TLocale, { title: string; description: string }>>;
 
@@ -30,6 +31,7 @@ export function presentCourseSummary(
     active: row.is_active,
     premium: row.is_premium,
     moduleCount,
+    coverUrl: courseCoverUrl(row.id, row.cover_key),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

@@ -23,6 +23,8 @@ export interface CoursesTable {
   /** Issue 30 point 1: months a completion holds (null: for ever) and the renewal window's days before its end. */
   validity_months: number | null;
   renewal_days: Generated<number>;
+  /** Issue 32 point 3: the stored cover (WebP, a fresh key per upload); null: the generated pattern. */
+  cover_key: Generated<string | null>;
   search_text: string;
   created_at: string;
   updated_at: string;

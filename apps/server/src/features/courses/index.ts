@@ -12,3 +12,5 @@ export {
 } from './course-ref';
 export { coursesWithRemindersOn } from './course-reminder-ref';
 export { loadCourse } from './course.service';
+export { courseCoverUrl } from './course-cover-url';
+export { storeCourseCover } from './course-cover.service';

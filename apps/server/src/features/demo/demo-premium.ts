@@ -1,8 +1,8 @@
 import type { DbOrTrx } from '../../db/database';
-import { newId } from '../../platform/ids';
 import { insertDemoCourse } from './demo-course';
+import { insertDemoModules, type DemoModule } from './demo-premium-modules';
 
-// The demo's premium offer (issue 14): prices and bank details for Demo, and one premium course, so the dashboard's
+// The demo's premium offer (issue 14): prices and bank details for Demo, and one premium course with a PDF and two SCORM modules, so the dashboard's
 // catalogue and the purchase screens show something. Written as the premium and courses features store them.
 
 const TEXTS = {
@@ -11,7 +11,12 @@ const TEXTS = {
   'fr-FR': { title: 'Négociation avancée', description: 'Méthode de Harvard, objections, conclusion.' },
 } as const;
 
-export async function insertDemoPremium(trx: DbOrTrx, clientId: string, now: string): Promise<void> {
+export async function insertDemoPremium(
+  trx: DbOrTrx,
+  clientId: string,
+  course: { id: string; modules: readonly DemoModule[] },
+  now: string,
+): Promise<void> {
   await trx
     .insertInto('premium_settings')
     .values({
@@ -30,5 +35,7 @@ export async function insertDemoPremium(trx: DbOrTrx, clientId: string, now: str
       updated_at: now,
     })
     .execute();
-  await insertDemoCourse(trx, { id: newId(), clientId, durationMinutes: 30, isPremium: true, texts: TEXTS }, now);
+  const durationMinutes = course.modules.reduce((sum, m) => sum + m.minutes, 0) || 30;
+  await insertDemoCourse(trx, { id: course.id, clientId, durationMinutes, isPremium: true, texts: TEXTS }, now);
+  await insertDemoModules(trx, clientId, course.id, course.modules, now);
 }

@@ -9,6 +9,9 @@ import { insertDemoCertificateTemplate, writeDemoSignature } from './demo-certif
 import { insertDemoPremium } from './demo-premium';
 import { DEMO_LOGO_COLOURS, DEMO_LOGO_MIME, demoLogoKey, demoLogoSvg } from './demo-logo';
 import { writeToStorage, type StorageConfig } from '../../platform/storage';
+import { DEMO_COMPANY, DEMO_IMPRINT, DEMO_PRIVACY_POLICY } from './demo-legal';
+import { writeDemoPremiumModules } from './demo-premium-modules';
+import { DEMO_COVERS, storeDemoCover } from './demo-covers';
 
 export const DEMO_USERS: ReadonlyArray<{
   client: 'Demo' | 'Beta';
@@ -68,6 +71,11 @@ export async function seedDemoData(
   const ids = { Demo: newId(), Beta: newId() };
   const course = { courseId: newId(), moduleId: newId() };
   const pdf = storage ? await writeDemoPdf(storage, ids.Demo, course.courseId, course.moduleId) : undefined;
+  const premiumId = newId();
+  const premium = {
+    id: premiumId,
+    modules: storage ? await writeDemoPremiumModules(storage, ids.Demo, premiumId) : [],
+  };
   const logos = storage ? { Demo: demoLogoKey(ids.Demo), Beta: demoLogoKey(ids.Beta) } : undefined;
   const certificate = storage ? await writeDemoSignature(storage, ids.Demo) : undefined;
   if (storage && logos)
@@ -93,19 +101,21 @@ export async function seedDemoData(
           logo_mime: logos ? DEMO_LOGO_MIME : null,
           support_email: `support@${name.toLowerCase()}.example`,
           min_password_length: 8,
-          imprint_type: null,
-          imprint_value: null,
-          privacy_policy_type: null,
-          privacy_policy_value: null,
+          // Demo, the operator, has its company's texts; Beta has set none yet (the legal pages' empty state).
+          imprint_type: name === 'Demo' ? 'MARKDOWN' : null,
+          imprint_value: name === 'Demo' ? DEMO_IMPRINT : null,
+          privacy_policy_type: name === 'Demo' ? 'MARKDOWN' : null,
+          privacy_policy_value: name === 'Demo' ? DEMO_PRIVACY_POLICY : null,
           email_footer: `${name} GmbH`,
           invoice_client_id: null,
           reseller_client_id: reseller,
           // Demo is the platform's root client (the SUPERADMIN's) and a reseller client that resells Beta.
           is_reseller: name === 'Demo',
-          address_street: null,
-          address_house_number: null,
-          address_zip: null,
-          address_city: null,
+          // The seller's address on Demo's invoices (premium: the invoice names the client's address).
+          address_street: name === 'Demo' ? DEMO_COMPANY.street : null,
+          address_house_number: name === 'Demo' ? DEMO_COMPANY.houseNumber : null,
+          address_zip: name === 'Demo' ? DEMO_COMPANY.zip : null,
+          address_city: name === 'Demo' ? DEMO_COMPANY.city : null,
           is_entra_enabled: false,
           entra_client_id: null,
           entra_tenant_id: null,
@@ -199,7 +209,11 @@ export async function seedDemoData(
           now,
         );
     }
-    await insertDemoPremium(trx, ids.Demo, now);
+    await insertDemoPremium(trx, ids.Demo, premium, now);
   });
+  if (storage) {
+    if (pdf) await storeDemoCover(db, storage, ids.Demo, course.courseId, DEMO_COVERS.privacy);
+    await storeDemoCover(db, storage, ids.Demo, premiumId, DEMO_COVERS.negotiation);
+  }
   return { password: pw, generated };
 }

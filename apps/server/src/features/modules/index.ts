@@ -2,6 +2,7 @@
 
 export { PDF_FILE_NAME } from './module-manifest';
 export type { PlayerLaunchable } from './module-manifest';
-export { moduleStorageKey } from './module-package';
+export { installModulePackage, moduleStorageKey } from './module-package';
+export type { InstalledPackage } from './module-package';
 export { findRuntimeModule, listCourseModules, listModulesOfCourses, setRequiredModules } from './module.service';
 export type { RuntimeModule } from './module.service';

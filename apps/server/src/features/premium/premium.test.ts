@@ -207,7 +207,7 @@ describeEachDialect('premium: settings, offer, prepayment, invoices, catalogue',
     const catalogue = await w.learner.get('/api/premium/catalogue');
     expect(catalogue.json()).toEqual({
       premium: false,
-      courses: [{ id: course.id, title: 'Premium-Kurs', description: 'Mehr', trainingId: null }],
+      courses: [{ id: course.id, title: 'Premium-Kurs', description: 'Mehr', coverUrl: null, trainingId: null }],
     });
     const refused = await w.learner.post(`/api/premium/courses/${course.id}/start`);
     expect(refused.statusCode).toBe(403);

@@ -48,6 +48,7 @@ export function dashboardTrainings(db: DbOrTrx, clientId: string, userId: string
       'c.start_date as course_start_date',
       'c.deadline as course_deadline',
       'c.duration_minutes',
+      'c.cover_key',
       'x.locale',
       'x.title',
       'x.description',

@@ -13,7 +13,7 @@ import { nowIso } from '../../platform/ids';
 import type { Actor } from '../../platform/session';
 import type { Tenant } from '../../platform/tenant';
 import type { TCourse } from '@lms/contracts/courses';
-import { loadCoursesById } from '../courses';
+import { courseCoverUrl, loadCoursesById } from '../courses';
 import { launchTrainingModule } from '../scorm-runtime';
 import { localeFallbackOrder, type TModule, type TModuleKind } from '@lms/contracts/modules';
 import type { TLocale } from '@lms/contracts/constants';
@@ -33,7 +33,7 @@ import { cycleHistory } from './training-cycles';
 type TrainingRow = NonNullable<Awaited<ReturnType<typeof findTrainingWithCourse>>>;
 
 /** What a training's card shows of its course: the whole TCourse, or what the dashboard's two reads give of it. */
-type CourseShown = Pick<TCourse, 'id' | 'title' | 'description' | 'durationMinutes'> & {
+type CourseShown = Pick<TCourse, 'id' | 'title' | 'description' | 'durationMinutes' | 'coverUrl'> & {
   modules: readonly Pick<TModule, 'id' | 'order' | 'kind' | 'title' | 'durationInMinutes' | 'required'>[];
 };
 
@@ -59,6 +59,7 @@ function presentUserTraining(
     courseId: course.id,
     title: course.title,
     description: course.description,
+    coverUrl: course.coverUrl,
     startDate: training.start_date ?? training.course_start_date,
     deadline: training.deadline ?? training.course_deadline,
     durationMinutes: course.durationMinutes,
@@ -165,6 +166,7 @@ export async function listMyTrainings(deps: AppDeps, actor: Actor): Promise<TUse
       id: t.course_id,
       title: t.title ?? '',
       description: t.description ?? '',
+      coverUrl: courseCoverUrl(t.course_id, t.cover_key),
       durationMinutes: t.duration_minutes,
       modules: rows.map((m) => ({
         id: m.id,

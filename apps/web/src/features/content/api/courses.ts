@@ -44,6 +44,15 @@ export const saveCourse = (id: string | null, body: TCourseBody) =>
 
 export const deleteCourse = (id: string) => apiDelete(`/courses/${id}`, ZOk);
 
+/** Issue 32 point 3: the cropped cover picture (the server checks and stores it as a 16:9 WebP). */
+export function uploadCourseCover(id: string, picture: Blob) {
+  const form = new FormData();
+  form.append('file', picture, 'cover.jpg');
+  return apiPost(`/courses/${id}/cover`, form, ZCourse);
+}
+
+export const removeCourseCover = async (id: string) => ZCourse.parse(await apiDelete(`/courses/${id}/cover`, ZCourse));
+
 export const deleteModule = (courseId: string, id: string) => apiDelete(`/courses/${courseId}/modules/${id}`, ZOk);
 
 export const orderModules = (courseId: string, moduleIds: string[]) =>

@@ -1,9 +1,10 @@
 import { COURSE_SORTS, type TCourseSort } from '@lms/contracts/courses';
-import { Anchor, Badge, Button, Group, Stack } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { CellText } from '../../../components/data-table';
+import { CourseCover } from '../../../components/course-cover';
 import { EmptyState } from '../../../components/empty-state';
 import { PagedTable } from '../../../components/paged-table';
 import { useListSearch } from '../../../components/search-field';
@@ -52,9 +53,14 @@ export function CourseListPage() {
             id: 'title',
             header: t('fields.title'),
             cell: (course) => (
-              <Anchor component={Link} to={`/content/courses/${course.id}`} size="sm" fw={500}>
-                <CellText text={course.title || t('list.untitled')} max={300} />
-              </Anchor>
+              <Group gap="sm" wrap="nowrap">
+                <Box w={72} style={{ flexShrink: 0 }}>
+                  <CourseCover courseId={course.id} coverUrl={course.coverUrl} width={72} radius="4px" />
+                </Box>
+                <Anchor component={Link} to={`/content/courses/${course.id}`} size="sm" fw={500}>
+                  <CellText text={course.title || t('list.untitled')} max={300} />
+                </Anchor>
+              </Group>
             ),
           },
           {

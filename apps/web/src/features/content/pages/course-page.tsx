@@ -19,6 +19,7 @@ import {
   withKnownTemplates,
 } from '../components/course-template-select';
 import { CourseNav } from '../components/course-nav';
+import { CourseCoverField } from '../components/course-cover-field';
 import { notifySuccess } from '../../../lib/notify';
 
 /** /content/courses/{id} (and /content/courses/new): texts per locale and the course settings. */
@@ -123,6 +124,7 @@ function CourseEditor({ course }: { course: TCourse | undefined }) {
             {error}
           </Alert>
         )}
+        {course && <CourseCoverField course={course} />}
         <CourseForm
           draft={draft}
           onChange={setDraft}

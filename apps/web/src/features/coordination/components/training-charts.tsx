@@ -12,7 +12,7 @@ import { formatDate } from '../../../lib/format';
 
 const STATUSES = [
   { key: 'completed', status: 'COMPLETED', color: 'teal.7' },
-  { key: 'started', status: 'STARTED', color: 'blue.6' },
+  { key: 'started', status: 'STARTED', color: 'primary.6' },
   { key: 'pending', status: 'PENDING', color: 'gray.5' },
   { key: 'optional', status: 'OPTIONAL', color: 'yellow.5' },
   { key: 'expired', status: 'EXPIRED', color: 'red.7' },
@@ -113,7 +113,7 @@ function CompletionsChart({ stats }: { stats: TTrainingStatistics }) {
               h={180}
               data={data}
               dataKey="label"
-              series={[{ name: 'cumulative', label: t('charts.cumulative'), color: 'teal.7' }]}
+              series={[{ name: 'cumulative', label: t('charts.cumulative'), color: 'primary.6' }]}
               curveType="stepAfter"
               withDots={false}
               withTooltip={false}

@@ -47,7 +47,7 @@ export function StaffFigures({ figures, courseListLink }: { figures: THomeFigure
                   {number.format(value)}
                 </Text>
               </div>
-              <ThemeIcon variant="light" color={red ? 'red' : 'blue'} size={40} radius="md" aria-hidden>
+              <ThemeIcon variant="light" color={red ? 'red' : 'primary'} size={40} radius="md" aria-hidden>
                 <Icon size={24} stroke={1.6} />
               </ThemeIcon>
             </Group>

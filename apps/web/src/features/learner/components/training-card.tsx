@@ -2,6 +2,7 @@ import type { TUserTraining } from '@lms/contracts/trainings';
 import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CourseCover } from '../../../components/course-cover';
 import { StatusBadge } from '../../../components/training-status-badge';
 import { ValidityText } from '../../../components/validity-text';
 import { formatDate, formatMinutes, todayIso } from '../../../lib/format';
@@ -17,7 +18,10 @@ export function TrainingCard({ training }: { training: TUserTraining }) {
   const startsLater = training.startDate !== null && training.startDate > todayIso();
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-labelledby={`training-${training.id}`}>
-      <Stack gap="sm" h="100%">
+      <Card.Section mb="sm">
+        <CourseCover courseId={training.courseId} coverUrl={training.coverUrl} width={480} />
+      </Card.Section>
+      <Stack gap="sm" style={{ flexGrow: 1 }}>
         <Stack gap={6} align="flex-start">
           <StatusBadge status={training.status} />
           <Title order={3} size="h4" id={`training-${training.id}`} style={{ overflowWrap: 'anywhere' }}>

@@ -1,8 +1,9 @@
 import type { TUserTraining } from '@lms/contracts/trainings';
-import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Flex, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { CourseCover } from '../../../components/course-cover';
 import { PageLoader } from '../../../components/page-loader';
 import { StatusBadge } from '../../../components/training-status-badge';
 import { formatDate, formatMinutes, todayIso } from '../../../lib/format';
@@ -52,33 +53,43 @@ export function TrainingPage({ documents }: Props) {
         </Group>
         {training.description && <Text mt="xs">{training.description}</Text>}
       </div>
-      <Paper withBorder p="md" radius="md">
-        <Stack gap="sm">
-          <Group gap="xl" wrap="wrap">
-            {startsLater && (
-              <Text size="sm">{t('training.startsOn', { date: formatDate(training.startDate, i18n.language) })}</Text>
-            )}
-            <DeadlineText deadline={training.deadline} status={training.status} />
-            <ValidityText validity={training.validity} validUntil={training.validUntil} />
-            <Text size="sm">
-              {t('training.duration', {
-                duration: formatMinutes(training.durationMinutes ?? minutes, i18n.language),
-              })}
-            </Text>
-          </Group>
-          <TrainingProgress training={training} />
-          <Group gap="sm">
-            {next.action !== 'open' && (
-              <Button component={Link} to={next.to}>
-                {t(`training.actions.${next.action}`)}
+      <Flex direction={{ base: 'column', sm: 'row' }} gap="md" align={{ base: 'stretch', sm: 'flex-start' }}>
+        <Box w={{ base: '100%', sm: 320 }} style={{ flexShrink: 0 }}>
+          <CourseCover
+            courseId={training.courseId}
+            coverUrl={training.coverUrl}
+            width={320}
+            radius="var(--mantine-radius-md)"
+          />
+        </Box>
+        <Paper withBorder p="md" radius="md" style={{ flexGrow: 1, minWidth: 0 }}>
+          <Stack gap="sm">
+            <Group gap="xl" wrap="wrap">
+              {startsLater && (
+                <Text size="sm">{t('training.startsOn', { date: formatDate(training.startDate, i18n.language) })}</Text>
+              )}
+              <DeadlineText deadline={training.deadline} status={training.status} />
+              <ValidityText validity={training.validity} validUntil={training.validUntil} />
+              <Text size="sm">
+                {t('training.duration', {
+                  duration: formatMinutes(training.durationMinutes ?? minutes, i18n.language),
+                })}
+              </Text>
+            </Group>
+            <TrainingProgress training={training} />
+            <Group gap="sm">
+              {next.action !== 'open' && (
+                <Button component={Link} to={next.to}>
+                  {t(`training.actions.${next.action}`)}
+                </Button>
+              )}
+              <Button component={Link} to={`/training/${training.id}/progress`} variant="default">
+                {t('training.showProgress')}
               </Button>
-            )}
-            <Button component={Link} to={`/training/${training.id}/progress`} variant="default">
-              {t('training.showProgress')}
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
+            </Group>
+          </Stack>
+        </Paper>
+      </Flex>
       {documents?.(training)}
       <Title order={2}>{t('modules.title')}</Title>
       {training.modules.length === 0 ? (

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { CourseCover } from '../../../components/course-cover';
 import { showApiError } from '../../../lib/error-text';
 import { refreshPremium, startPremiumCourse, useCatalogue } from '../api/premium';
 
@@ -60,7 +61,10 @@ function CatalogueCard({ course, premium }: { course: TPremiumCourse; premium: b
   const titleId = `premium-course-${course.id}`;
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-labelledby={titleId}>
-      <Stack gap="sm" h="100%">
+      <Card.Section mb="sm">
+        <CourseCover courseId={course.id} coverUrl={course.coverUrl} width={480} />
+      </Card.Section>
+      <Stack gap="sm" style={{ flexGrow: 1 }}>
         <Badge color="grape.9" variant="filled">
           {t('title')}
         </Badge>
