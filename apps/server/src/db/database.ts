@@ -36,6 +36,7 @@ import type {
 } from '../features/trainings/training.table';
 import type { TrainingRemindersTable } from '../features/reminders/reminder.table';
 import type { ValidityNoticesTable } from '../features/recertification/recertification.table';
+import type { CoordinatorDigestsTable } from '../features/digest/digest.table';
 import type {
   PaypalWebhookEventsTable,
   PremiumBillingAddressesTable,
@@ -114,6 +115,7 @@ export interface Database {
   training_module_values: TrainingModuleValuesTable;
   training_cycles: TrainingCyclesTable;
   validity_notices: ValidityNoticesTable;
+  coordinator_digests: CoordinatorDigestsTable;
   training_reminders: TrainingRemindersTable;
   certificate_templates: CertificateTemplatesTable;
   certificate_template_locales: CertificateTemplateLocalesTable;

@@ -31,6 +31,7 @@ import * as m0031 from './migrations/2026-11-29-0031-recertification';
 import * as m0032 from './migrations/2026-11-29-0032-gdpr';
 import * as m0033 from './migrations/2026-11-30-0033-glossary-texts';
 import * as m0034 from './migrations/2026-12-01-0034-module-results';
+import * as m0041 from './migrations/2026-12-02-0041-coordinator-digest';
 
 /** Migrations are listed here (not read from the folder) so they bundle and run the same under tsx and vitest. */
 export const migrations = (dialect: Dialect): Record<string, Migration> => ({
@@ -65,6 +66,7 @@ export const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '2026-11-29-0032-gdpr': { up: (db) => m0032.up(db, dialect) },
   '2026-11-30-0033-glossary-texts': { up: (db) => m0033.up(db) },
   '2026-12-01-0034-module-results': { up: (db) => m0034.up(db) },
+  '2026-12-02-0041-coordinator-digest': { up: (db) => m0041.up(db, dialect) },
 });
 
 /** The migrations a database records as applied (none when it was never migrated). */

@@ -30,6 +30,8 @@ const OPTIONAL: Record<TMailTemplateKind, TMailPlaceholder[]> = {
   certification_expired: ['name'],
   recertification_due_coordinator: ['name'],
   certification_expired_coordinator: ['name'],
+  // Issue 31 point 4: each of the digest's three sections may be empty (it is not sent when all three are).
+  digest: ['name', 'overdue', 'expiring', 'completed'],
 };
 
 const FULL: TMailValues = {
@@ -42,6 +44,10 @@ const FULL: TMailValues = {
   clientName: 'Demo GmbH',
   supportEmail: 'support@demo.example',
   details: 'Name: Erika Müller\nE-Mail: erika@demo.example',
+  period: '1. März 2027 – 7. März 2027',
+  overdue: '- Vertrieb: 2\n  https://demo.example/reports/attention?state=overdue&group=g1',
+  expiring: '- Vertrieb: 1\n  https://demo.example/reports/attention?state=expiring&group=g1',
+  completed: '- Vertrieb: 4\n  https://demo.example/reports?from=2027-03-01&to=2027-03-07&group=g1',
 };
 
 /** Words that wait for the value that follows them; at a line's end or before punctuation something is missing. */
@@ -106,5 +112,21 @@ describe('default mail templates read well with each optional value missing', ()
     expect(text('fr-FR')).toContain('Veuillez la terminer :');
     const dated = renderTemplate(defaultTemplateContent('invitation', 'de-DE'), FULL, 'de-DE').text;
     expect(dated).toContain('Bitte schließen Sie sie bis zum 12. März 2027 ab:');
+  });
+
+  it('the digest says so when a section is empty, and keeps each list and its links when it is not', () => {
+    const empty = (locale: TLocale) =>
+      renderTemplate(defaultTemplateContent('digest', locale), without(['completed']), locale).text;
+    expect(empty('de-DE')).toContain('In dieser Woche hat niemand eine Schulung abgeschlossen.');
+    expect(empty('en-US')).toContain('Nobody completed a training this week.');
+    expect(empty('fr-FR')).toContain("Personne n'a terminé de formation cette semaine.");
+    for (const locale of LOCALES) {
+      const mail = renderTemplate(defaultTemplateContent('digest', locale), FULL, locale);
+      expect(mail.text).toContain(`${FULL.overdue}\n`);
+      expect(mail.text).toContain(`${FULL.completed}\n`);
+      expect(mail.subject).toContain(FULL.period);
+      // The HTML made from the text links each report.
+      expect(mail.html).toContain('<a href="https://demo.example/reports/attention?state=expiring&amp;group=g1">');
+    }
   });
 });
