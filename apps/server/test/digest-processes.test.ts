@@ -40,8 +40,8 @@ describeEachDialect('weekly digest with two server processes', (ctx) => {
     ];
     const c1 = await createUser(deps.db, client, { role: 'COORDINATOR', locale: 'en-US' });
     const c2 = await createUser(deps.db, client, { role: 'COORDINATOR', locale: 'en-US' });
-    const lager = await createGroup(deps.db, client, { name: 'Lager', members: [m1!, m2!], coordinators: [c1] });
-    const versand = await createGroup(deps.db, client, { name: 'Versand', members: [m3!], coordinators: [c2] });
+    const lager = await createGroup(deps.db, client, { name: 'Lager', members: [m1, m2], coordinators: [c1] });
+    const versand = await createGroup(deps.db, client, { name: 'Versand', members: [m3], coordinators: [c2] });
     const course = await createCourse(admin, { modules: 1, invitation: false });
     const training = await admin.post('/api/course-training', {
       courseId: course.courseId,

@@ -52,7 +52,7 @@ function participantsOfGroups(db: DbOrTrx, clientId: string, groupIds: readonly 
     )
     .where('tg.client_id', '=', clientId)
     .where('tg.group_id', 'in', [...groupIds])
-    .where('tp.is_assigned', '=', true) as unknown as Participants;
+    .where('tp.is_assigned', '=', true);
 }
 
 async function countPerGroup(q: Participants): Promise<Map<string, number>> {
