@@ -34,7 +34,7 @@ const layers = [
     ],
   },
   { name: 'delivery', features: ['trainings', 'scorm-runtime', 'content-origin', 'documents'] },
-  { name: 'outcomes', features: ['certificates', 'reminders', 'messages', 'premium', 'recertification'] },
+  { name: 'outcomes', features: ['certificates', 'reminders', 'messages', 'premium', 'recertification', 'digest'] },
   { name: 'composition', features: ['audit', 'home', 'jobs', 'demo', 'gdpr', 'learning-record', 'reports'] },
 ];
 

@@ -9,6 +9,7 @@ import { autoRemindersSchedule, createAutoRemindersHandler } from './features/re
 import { createTrainingInvitationsHandler } from './features/trainings/training-invitations.job';
 import { createValidityRecomputeHandler } from './features/trainings/validity-recompute.job';
 import { createRecertificationHandler, recertificationSchedule } from './features/recertification/recertification.job';
+import { createDigestHandler, digestSchedule } from './features/digest/digest.job';
 import { createRetentionCleanupHandler, retentionCleanupSchedule } from './features/jobs/retention-cleanup.job';
 import { createGdprExportHandler } from './features/gdpr/gdpr-export.job';
 import { createGdprRetentionHandler, gdprRetentionSchedule } from './features/gdpr/gdpr-retention.job';
@@ -36,6 +37,7 @@ export const createJobHandlers = (): JobHandler[] => {
     createAuditRetentionHandler(),
     createValidityRecomputeHandler(),
     createRecertificationHandler(),
+    createDigestHandler(),
   ];
 };
 
@@ -48,4 +50,5 @@ export const jobSchedules: readonly Schedule<unknown>[] = [
   gdprRetentionSchedule,
   auditRetentionSchedule,
   recertificationSchedule,
+  digestSchedule,
 ];

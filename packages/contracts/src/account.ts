@@ -77,9 +77,16 @@ export const ZMyProfile = z.object({
   groups: z.array(ZGroupRef),
   externallyManaged: z.boolean(),
   hasProfilePicture: z.boolean(),
+  /** Issue 31 point 4: the weekly digest; offered to whoever coordinates a group, on unless they switched it off. */
+  digest: z.object({ offered: z.boolean(), enabled: z.boolean() }),
 });
 export type TMyProfile = z.infer<typeof ZMyProfile>;
 
 /** POST /user: what a user may change about themselves without a request. */
-export const ZProfileBody = z.object({ locale: ZLocale.optional(), welcomeDialogSeen: z.boolean().optional() });
+export const ZProfileBody = z.object({
+  locale: ZLocale.optional(),
+  welcomeDialogSeen: z.boolean().optional(),
+  /** The weekly digest on or off (issue 31 point 4). */
+  digestEnabled: z.boolean().optional(),
+});
 export type TProfileBody = z.infer<typeof ZProfileBody>;

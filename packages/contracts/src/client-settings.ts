@@ -36,6 +36,8 @@ export const CLIENT_SETTING = {
   inactiveEraseMonths: define('gdpr', 'inactiveEraseMonths', months.nullable(), null),
   /** Days before the deactivation or erasure that the warning mail goes out. */
   inactiveWarningDays: define('gdpr', 'inactiveWarningDays', z.number().int().min(1).max(90), 30),
+  /** Issue 31 point 4: the weekday the coordinators' weekly digest goes out (ISO: 1 Monday ... 7 Sunday). */
+  digestWeekday: define('digest', 'weekday', z.number().int().min(1).max(7), 1),
 } as const;
 
 export type ClientSettingName = keyof typeof CLIENT_SETTING;

@@ -22,6 +22,9 @@ export const MAIL_TEMPLATE_KINDS = [
   'certification_expired',
   'recertification_due_coordinator',
   'certification_expired_coordinator',
+  // Issue 31 point 4: the coordinator's weekly digest of their groups ({{overdue}}, {{expiring}}, {{completed}}:
+  // one line per group with its figure and report link; each may be empty).
+  'digest',
 ] as const;
 export type TMailTemplateKind = (typeof MAIL_TEMPLATE_KINDS)[number];
 export const ZMailTemplateKind = z.enum(MAIL_TEMPLATE_KINDS);
@@ -38,7 +41,8 @@ export const SECRET_LINK_KINDS: ReadonlySet<TMailTemplateKind> = new Set<TMailTe
 
 /**
  * DECISIONS "template placeholders", plus `details`: the pre-formatted request text of the mails that carry one
- * (forgot username, data-change and appointment requests, invoices), which the eight named values cannot hold.
+ * (forgot username, data-change and appointment requests, invoices), which the eight named values cannot hold; and
+ * the weekly digest's period and sections.
  */
 export const MAIL_PLACEHOLDERS = [
   'firstName',
@@ -50,9 +54,23 @@ export const MAIL_PLACEHOLDERS = [
   'clientName',
   'supportEmail',
   'details',
+  // Issue 31 point 4, the weekly digest: the week it covers, and its three sections (one line per group and figure,
+  // with the report's link), each empty when there is nothing to say.
+  'period',
+  'overdue',
+  'expiring',
+  'completed',
 ] as const;
 export type TMailPlaceholder = (typeof MAIL_PLACEHOLDERS)[number];
 export type TMailValues = Partial<Record<TMailPlaceholder, string>>;
+
+/** The placeholders whose value has several lines: the HTML part keeps their line breaks. */
+export const MULTILINE_PLACEHOLDERS: ReadonlySet<TMailPlaceholder> = new Set<TMailPlaceholder>([
+  'details',
+  'overdue',
+  'expiring',
+  'completed',
+]);
 
 export const ZMailTemplateContent = z.object({
   subject: z.string().trim().min(1).max(300),

@@ -40,6 +40,7 @@ import type {
 import type { TrainingRemindersTable } from '../features/reminders/reminder.table';
 import type { ValidityNoticesTable } from '../features/recertification/recertification.table';
 import type { ReportCompletionWeeksTable, ReportCountsTable } from '../features/reports/reports.table';
+import type { CoordinatorDigestsTable } from '../features/digest/digest.table';
 import type {
   PaypalWebhookEventsTable,
   PremiumBillingAddressesTable,
@@ -120,6 +121,7 @@ export interface Database {
   validity_notices: ValidityNoticesTable;
   report_counts: ReportCountsTable;
   report_completion_weeks: ReportCompletionWeeksTable;
+  coordinator_digests: CoordinatorDigestsTable;
   training_reminders: TrainingRemindersTable;
   certificate_templates: CertificateTemplatesTable;
   certificate_template_locales: CertificateTemplateLocalesTable;

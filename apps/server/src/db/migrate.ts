@@ -34,6 +34,7 @@ import * as m0034 from './migrations/2026-12-01-0034-module-results';
 import * as m0035 from './migrations/2026-12-02-0035-certificate-designs';
 import * as m0037 from './migrations/2026-12-02-0037-course-covers';
 import * as m0039 from './migrations/2026-12-02-0039-report-counts';
+import * as m0041 from './migrations/2026-12-02-0041-coordinator-digest';
 
 /** Migrations are listed here (not read from the folder) so they bundle and run the same under tsx and vitest. */
 export const migrations = (dialect: Dialect): Record<string, Migration> => ({
@@ -71,6 +72,7 @@ export const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '2026-12-02-0035-certificate-designs': { up: (db) => m0035.up(db) },
   '2026-12-02-0037-course-covers': { up: (db) => m0037.up(db) },
   '2026-12-02-0039-report-counts': { up: (db) => m0039.up(db, dialect) },
+  '2026-12-02-0041-coordinator-digest': { up: (db) => m0041.up(db, dialect) },
 });
 
 /** The migrations a database records as applied (none when it was never migrated). */

@@ -3,6 +3,7 @@ import type { TCurrentUser } from '@lms/contracts/auth';
 import type { AppDeps } from '../../platform/deps';
 import { unauthorized } from '../../platform/errors';
 import type { Actor } from '../../platform/session';
+import { coordinatedGroups } from '../groups';
 import { presentOneUser, presentCurrentUser, findUserById, updateUserFields } from '../users';
 
 /** "My data" on /account. */
@@ -26,6 +27,10 @@ export async function myProfile(deps: AppDeps, actor: Actor): Promise<TMyProfile
     groups: u.groups,
     externallyManaged: u.externallyManaged,
     hasProfilePicture: u.hasProfilePicture,
+    digest: {
+      offered: (await coordinatedGroups(deps.db, actor.clientId, actor.userId)).length > 0,
+      enabled: row.is_digest_enabled,
+    },
   };
 }
 
@@ -34,6 +39,7 @@ export async function updateProfile(deps: AppDeps, actor: Actor, body: TProfileB
   const fields = {
     ...(body.locale ? { locale: body.locale } : {}),
     ...(body.welcomeDialogSeen !== undefined ? { is_welcome_dialog_seen: body.welcomeDialogSeen } : {}),
+    ...(body.digestEnabled !== undefined ? { is_digest_enabled: body.digestEnabled } : {}),
   };
   if (Object.keys(fields).length > 0) await updateUserFields(deps.db, actor.clientId, actor.userId, fields);
   const row = (await findUserById(deps.db, actor.clientId, actor.userId)) ?? unauthorized('session_expired');

@@ -11,6 +11,8 @@ export {
   updateDirectoryGroup,
 } from './group-directory.service';
 export type { GroupRow } from './group-directory.service';
+export { coordinatedGroups, coordinatorsPage } from './group-coordinators';
+export type { CoordinatorRef } from './group-coordinators';
 export {
   addUsersToGroup,
   afterMembershipChange,

@@ -20,6 +20,8 @@ export {
   findVisibleTraining,
 } from './training-certificates';
 export { countOpenTrainings, countOverdueParticipants } from './training-figures';
+export { digestFiguresOfGroups } from './training-digest-figures';
+export type { DigestFigures, DigestWindow } from './training-digest-figures';
 export { syncTrainingParticipants } from './training-membership';
 export { expireLapsed, openDueCycles } from './training-cycles';
 export { onCourseValidityChanged } from './validity-recompute.job';

@@ -29,6 +29,8 @@ export interface UsersTable {
   login_type: number;
   is_password_change_required: boolean;
   is_welcome_dialog_seen: boolean;
+  /** Issue 31 point 4: the coordinator's weekly digest (their own switch on the account page; on by default). */
+  is_digest_enabled: Generated<boolean>;
   password_updated_at: string | null;
   failed_login_count: Generated<number>;
   locked_until: string | null;

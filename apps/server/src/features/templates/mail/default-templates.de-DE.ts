@@ -208,4 +208,42 @@ Zur Statusübersicht: {{link}}
 Viele Grüße
 {{clientName}}`,
   },
+  digest: {
+    name: 'Wochenübersicht (Koordination)',
+    subject: 'Ihre Wochenübersicht: {{period}}',
+    bodyText: `Hallo{{#name}} {{name}}{{/name}},
+
+hier ist Ihre Wochenübersicht über Ihre Gruppen ({{period}}). Jede Zahl führt zum Bericht mit denselben Filtern.
+
+Seit der letzten Übersicht überfällig (Frist verstrichen, Schulung nicht abgeschlossen):
+{{#overdue}}
+{{overdue}}
+{{/overdue}}
+{{^overdue}}
+Keine neuen überfälligen Schulungen.
+{{/overdue}}
+
+Zertifizierungen, die in den nächsten 30 Tagen ablaufen:
+{{#expiring}}
+{{expiring}}
+{{/expiring}}
+{{^expiring}}
+Keine Zertifizierung läuft in den nächsten 30 Tagen ab.
+{{/expiring}}
+
+In dieser Woche abgeschlossen:
+{{#completed}}
+{{completed}}
+{{/completed}}
+{{^completed}}
+In dieser Woche hat niemand eine Schulung abgeschlossen.
+{{/completed}}
+
+Alle überfälligen Teilnehmenden Ihrer Gruppen: {{link}}
+
+Sie erhalten diese E-Mail als Koordinator. Auf Ihrer Kontoseite können Sie die Wochenübersicht abbestellen.
+
+Viele Grüße
+{{clientName}}`,
+  },
 };

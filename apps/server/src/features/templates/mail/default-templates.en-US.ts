@@ -208,4 +208,42 @@ The status table: {{link}}
 Kind regards
 {{clientName}}`,
   },
+  digest: {
+    name: 'Weekly digest (coordinators)',
+    subject: 'Your weekly digest: {{period}}',
+    bodyText: `Hello{{#name}} {{name}}{{/name}},
+
+here is your weekly digest of your groups ({{period}}). Each figure links to the report with the same filters.
+
+Newly overdue since the last digest (deadline passed, training not completed):
+{{#overdue}}
+{{overdue}}
+{{/overdue}}
+{{^overdue}}
+No training became overdue.
+{{/overdue}}
+
+Certifications expiring within the next 30 days:
+{{#expiring}}
+{{expiring}}
+{{/expiring}}
+{{^expiring}}
+No certification expires within the next 30 days.
+{{/expiring}}
+
+Completed this week:
+{{#completed}}
+{{completed}}
+{{/completed}}
+{{^completed}}
+Nobody completed a training this week.
+{{/completed}}
+
+All overdue participants of your groups: {{link}}
+
+You receive this e-mail as a coordinator. You can turn the weekly digest off on your account page.
+
+Kind regards
+{{clientName}}`,
+  },
 };

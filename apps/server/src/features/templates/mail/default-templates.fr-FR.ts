@@ -208,4 +208,42 @@ Le tableau de suivi : {{link}}
 Cordialement
 {{clientName}}`,
   },
+  digest: {
+    name: 'Récapitulatif hebdomadaire (coordination)',
+    subject: 'Votre récapitulatif hebdomadaire : {{period}}',
+    bodyText: `Bonjour{{#name}} {{name}}{{/name}},
+
+voici le récapitulatif hebdomadaire de vos groupes ({{period}}). Chaque chiffre mène au rapport avec les mêmes filtres.
+
+En retard depuis le dernier récapitulatif (échéance dépassée, formation non terminée) :
+{{#overdue}}
+{{overdue}}
+{{/overdue}}
+{{^overdue}}
+Aucune formation n'est passée en retard.
+{{/overdue}}
+
+Certifications qui expirent dans les 30 prochains jours :
+{{#expiring}}
+{{expiring}}
+{{/expiring}}
+{{^expiring}}
+Aucune certification n'expire dans les 30 prochains jours.
+{{/expiring}}
+
+Terminées cette semaine :
+{{#completed}}
+{{completed}}
+{{/completed}}
+{{^completed}}
+Personne n'a terminé de formation cette semaine.
+{{/completed}}
+
+Tous les participants en retard de vos groupes : {{link}}
+
+Vous recevez cet e-mail en tant que coordinateur. Vous pouvez désactiver le récapitulatif hebdomadaire sur la page de votre compte.
+
+Cordialement
+{{clientName}}`,
+  },
 };

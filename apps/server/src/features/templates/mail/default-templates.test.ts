@@ -38,4 +38,20 @@ describe('default mail templates read well with each optional value missing', ()
     const dated = renderTemplate(defaultTemplateContent('invitation', 'de-DE'), FULL, 'de-DE').text;
     expect(dated).toContain('Bitte schließen Sie sie bis zum 12. März 2027 ab:');
   });
+
+  it('the digest says so when a section is empty, and keeps each list and its links when it is not', () => {
+    const empty = (locale: TLocale) =>
+      renderTemplate(defaultTemplateContent('digest', locale), without(['completed']), locale).text;
+    expect(empty('de-DE')).toContain('In dieser Woche hat niemand eine Schulung abgeschlossen.');
+    expect(empty('en-US')).toContain('Nobody completed a training this week.');
+    expect(empty('fr-FR')).toContain("Personne n'a terminé de formation cette semaine.");
+    for (const locale of LOCALES) {
+      const mail = renderTemplate(defaultTemplateContent('digest', locale), FULL, locale);
+      expect(mail.text).toContain(`${FULL.overdue}\n`);
+      expect(mail.text).toContain(`${FULL.completed}\n`);
+      expect(mail.subject).toContain(FULL.period);
+      // The HTML made from the text links each report.
+      expect(mail.html).toContain('<a href="https://demo.example/reports/attention?state=expiring&amp;group=g1">');
+    }
+  });
 });

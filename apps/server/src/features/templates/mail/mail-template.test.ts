@@ -40,7 +40,7 @@ describeEachDialect('mail templates', (ctx) => {
     return { client, content, items, idOf };
   };
 
-  it('gives every client a standard template of each of the sixteen kinds, once', async () => {
+  it('gives every client a standard template of each of the seventeen kinds, once', async () => {
     const { content, items } = await setup();
     expect(items.map((i) => i.kind).sort()).toEqual(
       [
@@ -60,12 +60,13 @@ describeEachDialect('mail templates', (ctx) => {
         'reminder',
         'gdpr_export_ready',
         'inactivity_warning',
+        'digest',
       ].sort(),
     );
     const again = await content.get('/api/mail-template');
-    expect(again.json()).toMatchObject({ total: 16 });
+    expect(again.json()).toMatchObject({ total: 17 });
     const page = await content.get('/api/mail-template', { pageSize: '10', page: '3' });
-    expect(page.json()).toMatchObject({ total: 16, items: [] });
+    expect(page.json()).toMatchObject({ total: 17, items: [] });
     const filtered = await content.get('/api/mail-template', { kind: 'reminder' });
     expect(filtered.json()).toMatchObject({ total: 1, items: [{ kind: 'reminder', isStandard: true }] });
     const searched = await content.get('/api/mail-template', { search: 'erinnerung' });

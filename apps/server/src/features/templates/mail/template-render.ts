@@ -1,5 +1,10 @@
 import type { TLocale } from '@lms/contracts/constants';
-import { MAIL_PLACEHOLDERS, type TMailPlaceholder, type TMailValues } from '@lms/contracts/mail-templates';
+import {
+  MAIL_PLACEHOLDERS,
+  MULTILINE_PLACEHOLDERS,
+  type TMailPlaceholder,
+  type TMailValues,
+} from '@lms/contracts/mail-templates';
 
 /** `{{ name }}` with optional spaces inside the braces; anything between double braces counts as a placeholder. */
 const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
@@ -156,7 +161,7 @@ export function renderTemplate(source: TemplateSource, values: TMailValues, loca
   const plain = (v: string) => v;
   const pick = (text: string) => resolveSections(text, (name) => hasValue(values, name));
   const html = (v: string, key: TMailPlaceholder) =>
-    key === 'details' ? escapeHtml(v).replace(/\r?\n/g, '<br>') : escapeHtml(v);
+    MULTILINE_PLACEHOLDERS.has(key) ? escapeHtml(v).replace(/\r?\n/g, '<br>') : escapeHtml(v);
   const subject = fill(pick(source.subject), values, locale, (v) => v.replace(/[\r\n]+/g, ' ')).trim();
   const text = fill(pick(source.bodyText), values, locale, plain);
   const htmlSource = source.htmlFile ?? source.bodyHtml;

@@ -25,6 +25,8 @@ export const OPTIONAL: Record<TMailTemplateKind, TMailPlaceholder[]> = {
   certification_expired: ['name'],
   recertification_due_coordinator: ['name'],
   certification_expired_coordinator: ['name'],
+  // Issue 31 point 4: each of the digest's three sections may be empty (it is not sent when all three are).
+  digest: ['name', 'overdue', 'expiring', 'completed'],
 };
 
 export const FULL: TMailValues = {
@@ -37,6 +39,10 @@ export const FULL: TMailValues = {
   clientName: 'Demo GmbH',
   supportEmail: 'support@demo.example',
   details: 'Name: Erika Müller\nE-Mail: erika@demo.example',
+  period: '1. März 2027 – 7. März 2027',
+  overdue: '- Vertrieb: 2\n  https://demo.example/reports/attention?state=overdue&group=g1',
+  expiring: '- Vertrieb: 1\n  https://demo.example/reports/attention?state=expiring&group=g1',
+  completed: '- Vertrieb: 4\n  https://demo.example/reports?from=2027-03-01&to=2027-03-07&group=g1',
 };
 
 /** Words that wait for the value that follows them; at a line's end or before punctuation something is missing. */

@@ -17,6 +17,9 @@ import i18n, { isLocale } from '../../../lib/i18n';
 export const useMyProfile = () =>
   useQuery({ queryKey: ['account', 'profile'], queryFn: () => apiGet('/user/profile', ZMyProfile) });
 
+/** Issue 31 point 4: the weekly digest on or off (POST /user, the user's own setting). */
+export const saveDigestEnabled = (enabled: boolean) => apiPost('/user', { digestEnabled: enabled }, ZCurrentUser);
+
 export const sendChangeRequest = (body: TChangeRequestBody) => apiPost('/user/changerequest', body, ZOk);
 
 /** The public self-service calls handle their own errors on the page (no session dialogs: nobody is signed in). */

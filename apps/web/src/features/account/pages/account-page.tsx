@@ -9,6 +9,7 @@ import { formatDate } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useMyProfile } from '../api/account';
 import { ChangeRequestForm } from '../components/change-request-form';
+import { DigestSetting } from '../components/digest-setting';
 
 /** /account: my data, my language, my password, and a request to change what only support may change. */
 export function AccountPage() {
@@ -79,6 +80,7 @@ export function AccountPage() {
         </Title>
         <LearningRecord of={null} headingOrder={3} />
       </Paper>
+      {p?.digest.offered && <DigestSetting digest={p.digest} />}
       <Paper component="section" withBorder p="lg" radius="md" aria-labelledby="gdpr-title">
         <Title order={2} size="h3" id="gdpr-title" mb="sm">
           {t('account:gdpr.exports.title')}

@@ -1,5 +1,5 @@
 import { CLIENT_SETTING, type ClientSettingName } from '@lms/contracts/client-settings';
-import { Alert, Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,8 +10,9 @@ import { notifySuccess } from '../../../lib/notify';
 import { clientSettingsKey, saveClientSettingValues, useClientSettingValues } from '../api/client-settings';
 
 /** The settings the tab edits, in sections; each is a whole number, the nullable ones empty for "never". */
-const SECTIONS: ReadonlyArray<{ id: 'audit' | 'gdpr'; names: ClientSettingName[] }> = [
+const SECTIONS: ReadonlyArray<{ id: 'audit' | 'gdpr' | 'digest'; names: ClientSettingName[] }> = [
   { id: 'audit', names: ['auditRetentionDays'] },
+  { id: 'digest', names: ['digestWeekday'] },
   {
     id: 'gdpr',
     names: ['certificateKeepYears', 'inactiveDeactivateMonths', 'inactiveEraseMonths', 'inactiveWarningDays'],
@@ -24,7 +25,13 @@ const RANGE: Record<ClientSettingName, [number, number]> = {
   inactiveDeactivateMonths: [1, 240],
   inactiveEraseMonths: [1, 240],
   inactiveWarningDays: [1, 90],
+  digestWeekday: [1, 7],
 };
+/** Settings chosen from a list of weekdays (ISO: 1 Monday ... 7 Sunday) rather than typed. */
+const WEEKDAYS = new Set<ClientSettingName>(['digestWeekday']);
+/** 2024-01-01 was a Monday: day n of the ISO week is 2024-01-0n. */
+const weekdayName = (n: number, language: string) =>
+  new Intl.DateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, n)));
 
 type Values = Partial<Record<ClientSettingName, number | null>>;
 
@@ -49,7 +56,7 @@ export function ClientSettingsTab({ clientId }: { clientId: string }) {
 }
 
 function SettingsForm({ clientId, initial }: { clientId: string; initial: Values }) {
-  const { t } = useTranslation('clients', { keyPrefix: 'settingsTab' });
+  const { t, i18n } = useTranslation('clients', { keyPrefix: 'settingsTab' });
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const [values, setValues] = useState<Values>(initial);
@@ -97,6 +104,25 @@ function SettingsForm({ clientId, initial }: { clientId: string; initial: Values
             {section.names.map((name) => {
               const [min, max] = RANGE[name];
               const value = values[name];
+              if (WEEKDAYS.has(name))
+                return (
+                  <Select
+                    key={name}
+                    label={t(`fields.${name}.label`)}
+                    description={t(`fields.${name}.description`, {
+                      default: weekdayName(CLIENT_SETTING[name].default as number, i18n.language),
+                    })}
+                    data={[1, 2, 3, 4, 5, 6, 7].map((n) => ({
+                      value: String(n),
+                      label: weekdayName(n, i18n.language),
+                    }))}
+                    value={value ? String(value) : null}
+                    allowDeselect={false}
+                    error={fieldError(name)}
+                    onChange={(v) => setValues((old) => ({ ...old, [name]: v ? Number(v) : undefined }))}
+                    maw={360}
+                  />
+                );
               return (
                 <NumberInput
                   key={name}
