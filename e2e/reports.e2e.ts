@@ -42,10 +42,10 @@ describe('the reports: compliance overview and the overdue and expiring list', (
       ids[title] = (await admin.post<{ id: string }>('/course-training', { courseId, groupIds: [group!.id] })).id;
     }
     const yesterday = new Date(Date.now() - DAY).toISOString().slice(0, 10);
-    await server.db.run('UPDATE trainings SET deadline = ? WHERE id = ?', [yesterday, ids[OVERDUE]]);
+    await server.db.run('UPDATE trainings SET deadline = ? WHERE id = ?', [yesterday, ids[OVERDUE]!]);
     await server.db.run(
       "UPDATE training_participants SET status = 'EXPIRED', cycle = 2, valid_until = ? WHERE training_id = ? AND user_id = ?",
-      [new Date(Date.now() - 5 * DAY).toISOString(), ids[EXPIRED], userId],
+      [new Date(Date.now() - 5 * DAY).toISOString(), ids[EXPIRED]!, userId],
     );
   });
 

@@ -33,7 +33,8 @@ export async function exportParticipants(
   async function* pages() {
     for (let offset = 0; ; offset += PARTICIPANT_EXPORT_PAGE) {
       const rows = await participantRowsAt(deps.db, scope, trainingId, full, PARTICIPANT_EXPORT_PAGE, offset);
-      if (rows.length > 0) yield await presentParticipants(deps.db, actor.clientId, trainingId, training.course_id, rows);
+      if (rows.length > 0)
+        yield await presentParticipants(deps.db, actor.clientId, trainingId, training.course_id, rows);
       if (rows.length < PARTICIPANT_EXPORT_PAGE) return;
     }
   }

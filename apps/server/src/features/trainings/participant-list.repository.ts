@@ -146,7 +146,11 @@ export async function participantRowsAt(
   limit: number,
   offset: number,
 ) {
-  const pageIds = participantPageIds(db, scope, trainingId, query).clearLimit().clearOffset().limit(limit).offset(offset);
+  const pageIds = participantPageIds(db, scope, trainingId, query)
+    .clearLimit()
+    .clearOffset()
+    .limit(limit)
+    .offset(offset);
   // The page's few rows are sorted again (the same order, ties by id). The user is held to the client too (tenancy
   // rule), on SQLite without its client index, so the ids lead.
   return db

@@ -113,4 +113,6 @@ export const TRAINING_EXPORT_TEXTS: Record<TLocale, TrainingExportTexts> = {
 };
 
 export const trainingExportTexts = (locale: string): TrainingExportTexts =>
-  Object.hasOwn(TRAINING_EXPORT_TEXTS, locale) ? TRAINING_EXPORT_TEXTS[locale as TLocale] : TRAINING_EXPORT_TEXTS['de-DE'];
+  Object.hasOwn(TRAINING_EXPORT_TEXTS, locale)
+    ? TRAINING_EXPORT_TEXTS[locale as TLocale]
+    : TRAINING_EXPORT_TEXTS['de-DE'];

@@ -89,5 +89,7 @@ export async function trainingRecordOf(
       }),
     });
   }
-  return out.sort((a, b) => a.courseTitle.localeCompare(b.courseTitle, locale) || a.trainingId.localeCompare(b.trainingId));
+  return out.sort(
+    (a, b) => a.courseTitle.localeCompare(b.courseTitle, locale) || a.trainingId.localeCompare(b.trainingId),
+  );
 }

@@ -75,7 +75,10 @@ export const trainingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
   );
 
   // Issue 31 point 3: the status table as XLSX or CSV, its filter and order, streamed a page at a time.
-  const file = { ...config, openapi: fileAnswer([CONTENT_TYPES.xlsx, 'text/csv'], 'The participants, as XLSX or CSV.') };
+  const file = {
+    ...config,
+    openapi: fileAnswer([CONTENT_TYPES.xlsx, 'text/csv'], 'The participants, as XLSX or CSV.'),
+  };
   app.get(
     '/api/course-training/:id/participants/export',
     { schema: { params: ZIdParams, querystring: ZParticipantExportQuery }, config: file },

@@ -24,8 +24,7 @@ async function selectedIds(deps: AppDeps, scope: UserScope, selection: TUserSele
 }
 
 export type BulkOutcome =
-  | { kind: 'result'; result: TBulkResult }
-  | { kind: 'export'; format: TExportFormat; table: TableExport<TUser> };
+  { kind: 'result'; result: TBulkResult } | { kind: 'export'; format: TExportFormat; table: TableExport<TUser> };
 
 /**
  * Bulk actions on a selection (spec sections 4 and 5): an action and a selection are required, each with its own

@@ -57,6 +57,11 @@ const userTable = (actor: Actor, rows: AsyncIterable<readonly TUser[]>): TableEx
   booleans: ['true', 'false'],
 });
 
+/** An array of pages as the async source presented() reads. */
+async function* toAsync<T>(items: readonly T[]): AsyncGenerator<T> {
+  yield* await Promise.resolve(items);
+}
+
 async function* presented(db: DbOrTrx, clientId: string, pages: AsyncIterable<UserRow[]>) {
   for await (const page of pages) yield await presentUserRows(db, clientId, page);
 }
@@ -67,10 +72,9 @@ export async function exportSelectedUsers(deps: AppDeps, actor: Actor, ids: read
   const found = await findSelectedUsers(deps.db, scope, ids);
   const order = new Map(ids.map((id, i) => [id, i]));
   found.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
-  async function* pages() {
-    for (let i = 0; i < found.length; i += EXPORT_PAGE_SIZE) yield found.slice(i, i + EXPORT_PAGE_SIZE);
-  }
-  return userTable(actor, presented(deps.db, actor.clientId, pages()));
+  const pages: UserRow[][] = [];
+  for (let i = 0; i < found.length; i += EXPORT_PAGE_SIZE) pages.push(found.slice(i, i + EXPORT_PAGE_SIZE));
+  return userTable(actor, presented(deps.db, actor.clientId, toAsync(pages)));
 }
 
 /**

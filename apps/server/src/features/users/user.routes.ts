@@ -40,7 +40,10 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     async (req, reply) => sendJsonText(reply, await userPageJson(deps, actorOf(req), req.query)),
   );
 
-  const file = { ...coordination, openapi: fileAnswer([CONTENT_TYPES.xlsx, 'text/csv'], 'The users found, as XLSX or CSV.') };
+  const file = {
+    ...coordination,
+    openapi: fileAnswer([CONTENT_TYPES.xlsx, 'text/csv'], 'The users found, as XLSX or CSV.'),
+  };
   app.get('/api/users/export', { schema: { querystring: ZUserExportQuery }, config: file }, async (req, reply) =>
     sendTable(reply, req.query.format, exportName(), await exportSearchUsers(deps, actorOf(req), req.query)),
   );
