@@ -77,11 +77,11 @@ it('seeds Demo and Beta on first start, prints the generated password, and every
       total: 1,
       items: [{ courseTitle: 'Datenschutz im Vertrieb', groups: [{ name: 'Vertrieb' }], counts: { pending: 1 } }],
     });
-    // Its PDF is in the file storage, a one-page document.
+    // Its PDF is in the file storage, a one-page document (the premium course's guide is the demo's other PDF).
     const config = { ...loadConfig({ ...process.env, ...storageEnv, DATA_DIR: dataDir }), dataDir };
     const pdfs: string[] = [];
     for await (const f of fileStore(config).list('')) if (f.key.endsWith('document.pdf')) pdfs.push(f.key);
-    expect(pdfs).toHaveLength(1);
+    expect(pdfs).toHaveLength(2);
     const pdf = (await readFromStorage(config, pdfs[0] ?? '', 1_000_000))?.toString('latin1') ?? '';
     expect(pdf.startsWith('%PDF-1.4')).toBe(true);
     expect(pdf).toContain('/Count 1');

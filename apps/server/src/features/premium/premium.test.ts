@@ -246,7 +246,7 @@ describeEachDialect('premium: settings, offer, prepayment, invoices, catalogue',
       expect((await staff.get('/api/user/info')).json(), role).toMatchObject({ role, welcomeDialogSeen: false });
       expect((await staff.get('/api/premium/catalogue')).json(), role).toEqual({
         premium: false,
-        courses: [{ id: course.id, title: 'Premium-Kurs', description: 'Mehr', trainingId: null }],
+        courses: [{ id: course.id, title: 'Premium-Kurs', description: 'Mehr', trainingId: null, coverUrl: null }],
       });
       const bought = (
         await staff.post('/api/premium/purchases', { plan: 'monthly', method: 'prepayment', billingAddress: ADDRESS })
