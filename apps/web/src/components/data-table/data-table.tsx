@@ -8,7 +8,7 @@ import {
   type RowSelectionState,
   type Updater,
 } from '@tanstack/react-table';
-import { useMemo, useRef, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../lib/error-text';
 import { TablePaging, type Paging } from '../table-paging';
@@ -58,13 +58,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const width =
     measured || (typeof window === 'undefined' ? 1024 : window.innerWidth - (window.innerWidth >= 768 ? 320 : 40));
   const asList = width < LIST_WIDTH;
-  // The table's scroll box: a table wider than its card leaves out columns until it fits (use-column-visibility.ts).
-  const scrollBox = useRef<HTMLDivElement>(null);
-  const { visibility, setVisible } = useColumnVisibility(
-    columns,
-    asList ? Math.max(width, 720) : width,
-    asList ? undefined : { box: scrollBox, content: data },
-  );
+  const { visibility, setVisible } = useColumnVisibility(columns, asList ? Math.max(width, 720) : width);
 
   const rowSelection = useMemo<RowSelectionState>(() => {
     if (!selection || !data) return {};
@@ -194,7 +188,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           />
         )}
         {!isEmpty && data !== undefined && !asList && (
-          <Box ref={scrollBox} style={{ overflowX: 'auto' }}>
+          <Box style={{ overflowX: 'auto' }}>
             <Table striped highlightOnHover aria-busy={props.fetching} verticalSpacing="xs">
               <VisuallyHidden component="caption">{props.label}</VisuallyHidden>
               <Table.Thead>
