@@ -79,7 +79,9 @@ describe('a participant signs in and sees the dashboard', () => {
     await submitLogin(page, 'admin@demo.example');
     await page.waitForURL(server.url('/'));
     const menu = page.getByRole('navigation', { name: 'Hauptmenü' });
-    await expect.poll(() => menu.getByRole('button').allTextContents()).toEqual(['Koordination', 'Administration']);
+    await expect
+      .poll(() => menu.getByRole('button').allTextContents())
+      .toEqual(['Koordination', 'Berichte', 'Administration']);
     await expect.poll(() => menu.getByRole('link', { name: 'Mandantenübersicht' }).count()).toBe(0);
     await menu.getByRole('button', { name: 'Administration' }).click();
     await expect.poll(() => menu.getByRole('link', { name: 'Kurse', exact: true }).count()).toBe(1);

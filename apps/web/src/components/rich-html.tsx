@@ -1,4 +1,5 @@
 import { Title, Typography } from '@mantine/core';
+import classes from './rich-html.module.css';
 
 /**
  * Shows HTML the server rendered and sanitised (legal texts, FAQ, About: an allow-list of tags, links only http(s)
@@ -7,7 +8,12 @@ import { Title, Typography } from '@mantine/core';
 export function RichHtml({ html, testId }: { html: string; testId?: string }) {
   return (
     <Typography>
-      <div data-testid={testId} style={{ overflowWrap: 'anywhere' }} dangerouslySetInnerHTML={{ __html: html }} />
+      <div
+        data-testid={testId}
+        className={classes.rich}
+        style={{ overflowWrap: 'anywhere' }}
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
     </Typography>
   );
 }
