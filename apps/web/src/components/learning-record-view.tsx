@@ -73,7 +73,7 @@ function TrainingCard({ training, headingOrder }: { training: TRecordTraining; h
           )}
         </Group>
         {training.deadline && <Text size="sm">{t('deadline', { date: day(training.deadline) })}</Text>}
-        <Table.ScrollContainer minWidth={640} tabIndex={0}>
+        <Table.ScrollContainer minWidth={640} type="native" tabIndex={0}>
           <Table striped verticalSpacing="xs" aria-label={t('cyclesOf', { title: training.courseTitle })}>
             <Table.Thead>
               <Table.Tr>
@@ -117,7 +117,7 @@ function TrainingCard({ training, headingOrder }: { training: TRecordTraining; h
           </Table>
         </Table.ScrollContainer>
         {training.modules.length > 0 && (
-          <Table.ScrollContainer minWidth={480} tabIndex={0}>
+          <Table.ScrollContainer minWidth={480} type="native" tabIndex={0}>
             <Table verticalSpacing={4} aria-label={t('modulesOf', { title: training.courseTitle })}>
               <Table.Thead>
                 <Table.Tr>
