@@ -53,8 +53,7 @@ const photo = () =>
 describe('course covers', () => {
   const { server, browser } = useJourney({ keepDemoTraining: true });
 
-  // Not yet green end to end (closing note of stop 38): the server's cover tests (course-cover.test.ts) cover the routes.
-  it.skip('the content master uploads and crops a cover; the dashboard and the training page show it, lazily and sized', async () => {
+  it('the content master uploads and crops a cover; the dashboard and the training page show it, lazily and sized', async () => {
     const content = await apiAs(server, 'content@demo.example');
     const list = await content.get<{ items: Array<{ id: string; title: string }> }>('/courses?page=1&pageSize=100');
     const course = list.items.find((c) => c.title === TRAINED);
@@ -131,9 +130,11 @@ describe('course covers', () => {
     await learner.page.getByRole('combobox', { name: 'Sprache' }).selectOption('en-US');
     await expect.poll(() => heading(learner.page).textContent()).toBe('Welcome, Paula Participant');
     await expect.poll(() => learner.page.getByRole('region', { name: 'Premium courses' }).count()).toBe(1);
+    // The training's English title, once the dashboard has been read again in English.
+    await learner.page.getByRole('link', { name: 'Data protection in sales', exact: true }).waitFor();
     await expectAccessible(learner.page, 'dashboard with covers (en)');
     await shots(learner.page, 'dashboard-covers-en');
-    await learner.page.getByRole('link', { name: 'Data protection in sales' }).first().click();
+    await learner.page.getByRole('link', { name: 'Data protection in sales', exact: true }).click();
     await expect.poll(() => heading(learner.page).textContent()).toBe('Data protection in sales');
     await shots(learner.page, 'training-cover-en');
     await learner.page.getByRole('combobox', { name: 'Language' }).selectOption('de-DE');
