@@ -1,7 +1,15 @@
 import type { Kysely } from 'kysely';
-import { DEFAULT_PLATFORM_TEXTS } from '../../features/platform-texts/default-texts';
 import type { Dialect } from '../database';
+import { ABOUT_DE, FAQ_DE } from './frozen-0013-platform-texts.de-DE';
+import { ABOUT_EN, FAQ_EN } from './frozen-0013-platform-texts.en-US';
+import { ABOUT_FR, FAQ_FR } from './frozen-0013-platform-texts.fr-FR';
 import { columnTypes } from './schema-helpers';
+
+/** The FAQ and About texts a fresh platform starts with, as this migration seeded them (a frozen copy). */
+const SEEDED_TEXTS = {
+  faq: { 'de-DE': FAQ_DE, 'en-US': FAQ_EN, 'fr-FR': FAQ_FR },
+  about: { 'de-DE': ABOUT_DE, 'en-US': ABOUT_EN, 'fr-FR': ABOUT_FR },
+};
 
 /**
  * Issue "Clients and the reseller area", points 3 and 7. The imprint and privacy policy keep their type and text in
@@ -34,7 +42,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await db.schema.createIndex('users_role_client').on('users').columns(['role', 'client_id']).execute();
 
   const now = new Date().toISOString();
-  const rows = Object.entries(DEFAULT_PLATFORM_TEXTS).flatMap(([key, byLocale]) =>
+  const rows = Object.entries(SEEDED_TEXTS).flatMap(([key, byLocale]) =>
     Object.entries(byLocale).map(([locale, markdown]) => ({
       key,
       locale,
