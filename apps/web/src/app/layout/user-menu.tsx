@@ -1,6 +1,7 @@
 import { LOCALES } from '@lms/contracts/constants';
 import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconCheck, IconChevronDown, IconLanguage, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LANGUAGE_NAMES, changeLocale } from '../../components/language-switch';
@@ -18,6 +19,7 @@ const initials = (name: string) =>
 export function UserMenu() {
   const { t, i18n } = useTranslation(['common', 'users', 'ui']);
   const { user } = useAuth();
+  const queryClient = useQueryClient();
   if (!user) return null;
   const role = t(`users:roles.${user.role}`);
   return (
@@ -61,7 +63,7 @@ export function UserMenu() {
           <Menu.Item
             key={locale}
             lang={locale}
-            onClick={() => void changeLocale(locale)}
+            onClick={() => void changeLocale(locale, queryClient)}
             leftSection={
               i18n.language === locale ? <IconCheck size={16} aria-hidden /> : <span style={{ width: 16 }} />
             }
