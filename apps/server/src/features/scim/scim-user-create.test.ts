@@ -1,3 +1,4 @@
+import { verifyAuditChain } from '../../platform/audit/audit';
 import { SYSTEM_WHO } from '../../platform/audit/audit-actor';
 import { expect, it } from 'vitest';
 import { createClient, createUser } from '../../../test/factories';
@@ -55,5 +56,19 @@ describeEachDialect('SCIM creates of one turn, batched (issue 33)', (ctx) => {
     }
     const list = await demo.call('GET', '/Users');
     expect(list.json<{ totalResults: number }>().totalResults).toBe(2);
+    // One trail entry per created user, written in one statement, as an unbroken chain of consecutive seqs.
+    const entries = await deps.db
+      .selectFrom('audit_entries')
+      .select(['seq', 'object_id'])
+      .where('client_id', '=', demo.client.id)
+      .where('action', '=', 'scim.write')
+      .orderBy('seq')
+      .execute();
+    const created = outcomes
+      .slice(0, 5)
+      .flatMap((o) => (o.status === 'fulfilled' ? [(o.value as { id: string }).id] : []));
+    expect(entries.map((e) => e.object_id)).toEqual(created);
+    expect(Number(entries[1]?.seq) - Number(entries[0]?.seq)).toBe(1);
+    expect((await verifyAuditChain(deps.db, demo.client.id)).broken).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
-import { audit, type AuditWho } from '../../platform/audit/audit-actor';
+import { recordAudits } from '../../platform/audit/audit';
+import { auditEntry, type AuditWho } from '../../platform/audit/audit-actor';
 import { DEFAULT_LOCALE } from '@lms/contracts/constants';
 import { LOGIN_TYPES } from '@lms/contracts/roles';
 import type { Db, DbOrTrx } from '../../db/database';
@@ -71,13 +72,19 @@ async function createInOneTransaction(trx: DbOrTrx, users: NewScimUser[]): Promi
       'User',
       fresh.map(({ u, id }) => ({ id, data: u.data })),
     );
-  // Each POST /Users is one write operation of the directory: one entry per created user, batch or not.
-  for (const { u, id } of fresh)
-    await audit(trx, u.who, clientId, 'scim.write', {
-      object: { type: 'user', id },
-      subjectUserId: id,
-      detail: { op: 'create', resource: 'User' },
-    });
+  // Each POST /Users is one write operation of the directory: one entry per created user, batch or not, in the
+  // batch's order (one statement for all of them: the chain is as one-by-one entries would make it).
+  await recordAudits(
+    trx,
+    clientId,
+    fresh.map(({ u, id }) =>
+      auditEntry(u.who, clientId, 'scim.write', {
+        object: { type: 'user', id },
+        subjectUserId: id,
+        detail: { op: 'create', resource: 'User' },
+      }),
+    ),
+  );
   const rows = new Map(stored.map((r) => [r.id, r]));
   return users.map((u, i) =>
     settle(() => {

@@ -29,6 +29,14 @@ export function auditActorOf(req: FastifyRequest): AuditWho {
   return { actor: { kind: 'anonymous' }, ip: req.ip };
 }
 
+/** One entry of a closed list of actions, by `who`, as recordAudit and recordAudits take it. */
+export const auditEntry = (
+  who: AuditWho,
+  clientId: string,
+  action: TAuditAction,
+  rest: Omit<AuditEntryInput, 'clientId' | 'actor' | 'ip' | 'action'> = {},
+): AuditEntryInput => ({ clientId, actor: who.actor, ip: who.ip, action, ...rest });
+
 /** One entry of a closed list of actions, by `who`, in the caller's transaction (see recordAudit). */
 export const audit = (
   trx: DbOrTrx,
@@ -36,7 +44,7 @@ export const audit = (
   clientId: string,
   action: TAuditAction,
   rest: Omit<AuditEntryInput, 'clientId' | 'actor' | 'ip' | 'action'> = {},
-): Promise<void> => recordAudit(trx, { clientId, actor: who.actor, ip: who.ip, action, ...rest });
+): Promise<void> => recordAudit(trx, auditEntry(who, clientId, action, rest));
 
 /** Keys whose values never enter the trail (that one changed is recorded, not what to). */
 const SECRET_KEY = /secret|password|hash|token|apikey|api_key/i;
