@@ -7,13 +7,13 @@
  */
 import { parseArgs } from 'node:util';
 import { LOGIN_TYPES, type TRole } from '@lms/contracts/roles';
-import { sql, type KyselyPlugin } from 'kysely';
 import type { AppDeps } from '../apps/server/src/platform/deps';
 import type { Actor } from '../apps/server/src/platform/session';
 import { getAttention } from '../apps/server/src/features/reports/attention.service';
 import { getCompliance } from '../apps/server/src/features/reports/compliance.service';
 import { createTestDb } from '../apps/server/test/test-db';
 import { scenarios } from './scenarios/reports';
+import { printPlans, queryRecorder, timeReads } from './explain-queries';
 import { seedBenchClient } from './seed';
 
 const { values: args } = parseArgs({
@@ -58,38 +58,17 @@ async function main(): Promise<void> {
     for (const role of ['ADMIN', 'COORDINATOR'] as const) {
       const actor = actorOf(await staff(role), role);
       for (const [name, read] of reads) {
-        const seen: { sql: string; parameters: readonly unknown[] }[] = [];
-        const recorder: KyselyPlugin = {
-          transformQuery: (a) => {
-            seen.push(t.db.getExecutor().compileQuery(a.node, a.queryId));
-            return a.node;
-          },
-          transformResult: (a) => Promise.resolve(a.result),
-        };
+        const recorder = queryRecorder(t.db);
         await t.db
           .transaction()
-          .execute((trx) => read({ db: trx.withPlugin(recorder), dialect } as unknown as AppDeps, actor));
-        console.log(`\n=== ${dialect}, ${scale.users} users, ${role} ${name}: ${seen.length} queries`);
-        for (const q of seen) {
-          console.log(`\n${q.sql}`);
-          const explain = dialect === 'sqlite' ? 'explain query plan ' : 'explain (analyze, buffers) ';
-          const plan = await t.db.executeQuery({
-            sql: explain + q.sql,
-            parameters: q.parameters,
-            query: sql``.toOperationNode(),
-            queryId: { queryId: 'explain' },
-          });
-          for (const row of plan.rows as { detail?: string; 'QUERY PLAN'?: string }[])
-            console.log(`  ${row.detail ?? row['QUERY PLAN'] ?? JSON.stringify(row)}`);
-        }
-        const ms: number[] = [];
-        for (let i = 0; i < 30; i++) {
-          const started = performance.now();
-          await t.db.transaction().execute((trx) => read({ db: trx, dialect } as unknown as AppDeps, actor));
-          ms.push(performance.now() - started);
-        }
-        ms.sort((a, b) => a - b);
-        console.log(`\n${role} ${name} uncached: median ${ms[15]!.toFixed(1)} ms, p90 ${ms[27]!.toFixed(1)} ms`);
+          .execute((trx) => read({ db: trx.withPlugin(recorder.plugin), dialect } as unknown as AppDeps, actor));
+        console.log(`\n=== ${dialect}, ${scale.users} users, ${role} ${name}: ${recorder.seen.length} queries`);
+        await printPlans(t.db, dialect, recorder.seen);
+        const runs = Array.from({ length: 30 }, (_, i) => i);
+        const ms = await timeReads(runs, () =>
+          t.db.transaction().execute((trx) => read({ db: trx, dialect } as unknown as AppDeps, actor)),
+        );
+        console.log(`\n${role} ${name} uncached: median ${ms.median.toFixed(1)} ms, p90 ${ms.p90.toFixed(1)} ms`);
       }
     }
   } finally {

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, heading, openPage, screenshotsAtWidths, signIn } from './browser';
@@ -141,6 +143,73 @@ describe('the reports: compliance overview and the overdue and expiring list', (
     await overview(page, 'en', 'admin');
     await attention(page, 'en', 'admin', 'all');
     await page.getByRole('combobox', { name: 'Language' }).selectOption('de-DE');
+    await context.close();
+  });
+
+  /** Clicks the export menu's entry and answers the downloaded file's name and bytes. */
+  async function exportAs(page: Page, entry: string) {
+    await page.getByRole('button', { name: 'Bericht exportieren' }).click();
+    const download = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: entry }).click();
+    const file = await download;
+    return { name: file.suggestedFilename(), bytes: await readFile((await file.path()) ?? '') };
+  }
+
+  async function sheetOf(bytes: Buffer) {
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(bytes as unknown as ExcelJS.Buffer);
+    const ws = wb.worksheets[0]!;
+    expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    return ws;
+  }
+
+  const csvLines = (bytes: Buffer) => {
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    return bytes.toString('utf8').slice(1).trimEnd().split('\r\n');
+  };
+
+  it('lets the coordinator export both reports as XLSX and CSV with the filters of the URL (de)', async () => {
+    const { context, page } = await openPage(browser);
+    await signIn(page, server, 'coordinator@demo.example');
+    await page.goto(server.url(`/reports?training=${ids[OVERDUE]}`));
+    await expect.poll(() => heading(page).textContent()).toBe('Compliance-Übersicht');
+    await expect.poll(() => page.getByTestId('report-breakdown').textContent()).toContain(OVERDUE);
+    const xlsx = await exportAs(page, 'Excel (XLSX)');
+    expect(xlsx.name).toMatch(/^compliance-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const ws = await sheetOf(xlsx.bytes);
+    expect((ws.getRow(1).values as unknown[]).slice(1, 4)).toEqual(['Ebene', 'Name', 'Frist']);
+    const names: unknown[] = [];
+    ws.eachRow((row) => names.push(row.getCell(2).value));
+    expect(names).toContain(OVERDUE);
+    expect(names).not.toContain(EXPIRED);
+    const training = ws.getRow(3);
+    expect(training.getCell(3).value).toBeInstanceOf(Date);
+    expect(training.getCell(4).value).toBe(1);
+    const csv = csvLines((await exportAs(page, 'CSV (für Excel, mit Semikolon)')).bytes);
+    expect(csv[0]).toMatch(/^Ebene;Name;Frist;Zugewiesen;Abgeschlossen;Überfällig;/);
+    expect(csv.some((l) => l.startsWith(`Schulung;${OVERDUE};`))).toBe(true);
+    await expectAccessible(page, 'compliance overview with the export button');
+    await page.getByRole('button', { name: 'Bericht exportieren' }).click();
+    await page.getByRole('menuitem', { name: 'Excel (XLSX)' }).waitFor();
+    await screenshotsAtWidths(page, 'reports-compliance-export-de');
+    await page.keyboard.press('Escape');
+
+    await page.goto(server.url('/reports/attention?state=overdue'));
+    await expect.poll(() => page.getByRole('main').textContent()).toContain('Paula Participant');
+    const list = await sheetOf((await exportAs(page, 'Excel (XLSX)')).bytes);
+    expect((list.getRow(1).values as unknown[]).slice(1, 4)).toEqual(['Name', 'E-Mail', 'Schulung']);
+    const paula = list.getRow(2);
+    expect(paula.getCell(1).value).toBe('Paula Participant');
+    expect(paula.getCell(3).value).toBe(OVERDUE);
+    expect(paula.getCell(6).value).toBe('Überfällig');
+    expect(paula.getCell(7).value).toBeInstanceOf(Date);
+    expect(typeof paula.getCell(8).value).toBe('number');
+    const lines = csvLines((await exportAs(page, 'CSV (für Excel, mit Semikolon)')).bytes);
+    expect(lines[0]).toBe('Name;E-Mail;Schulung;Gruppen;Koordinatoren;Zustand;Fällig am;Tage;Zuletzt erinnert (UTC)');
+    expect(lines.some((l) => l.startsWith(`Paula Participant;participant@demo.example;${OVERDUE};Vertrieb;`))).toBe(
+      true,
+    );
+    expect(lines.every((l, i) => i === 0 || l.includes(';Überfällig;'))).toBe(true);
     await context.close();
   });
 });

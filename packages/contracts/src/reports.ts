@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZId, ZIsoDate, pageOf } from './common';
 import { LIST_TOTAL_CAP, PAGE_SIZES } from './constants';
+import { ZExportQuery } from './exports';
 import { ZRemindAllResult } from './reminders';
 
 // The reports (issue 31 point 2): GET /api/reports/compliance (the overview) and GET /api/reports/attention (who is
@@ -41,6 +42,9 @@ export type TReportFilters = z.infer<typeof ZReportFilters>;
 
 export const ZComplianceQuery = ZReportFilters.refine(periodOk, periodError);
 export type TComplianceQuery = z.infer<typeof ZComplianceQuery>;
+
+/** `GET /api/reports/compliance/export`: the overview's filters and the file's format (CSV when left out). */
+export const ZComplianceExportQuery = ZReportFilters.extend(ZExportQuery.shape).refine(periodOk, periodError);
 
 /** Counts and their share of the assigned (0..1, 0 when none is assigned). */
 export const ZComplianceFigures = z.object({
@@ -114,6 +118,13 @@ export const ZAttentionQuery = ZReportFilters.extend({
     .default(50),
 }).refine(periodOk, periodError);
 export type TAttentionQuery = z.infer<typeof ZAttentionQuery>;
+
+/** `GET /api/reports/attention/export`: the list's filters and order, every page, as XLSX or CSV. */
+export const ZAttentionExportQuery = ZReportFilters.extend({
+  state: z.enum(REPORT_STATES).default('overdue'),
+  sort: z.enum(REPORT_SORTS).default('urgent'),
+  ...ZExportQuery.shape,
+}).refine(periodOk, periodError);
 
 export const ZAttentionRow = z.object({
   userId: ZId,

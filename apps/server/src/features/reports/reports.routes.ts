@@ -1,9 +1,11 @@
 import {
+  ZAttentionExportQuery,
   ZAttentionPage,
   ZAttentionQuery,
   ZAttentionRemindBody,
   ZAttentionRemindResult,
   ZCompliance,
+  ZComplianceExportQuery,
   ZComplianceQuery,
   ZReportChoices,
   ZReportChoicesQuery,
@@ -11,8 +13,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/access';
 import type { AppDeps } from '../../platform/deps';
+import { fileAnswer } from '../../platform/openapi';
+import { CONTENT_TYPES, sendTable } from '../../platform/table-export';
 import { getAttention, remindFromAttention } from './attention.service';
 import { getCompliance } from './compliance.service';
+import { exportAttention, exportCompliance } from './report-export';
 import { getReportChoices } from './report-scope';
 
 /** The reports (issue 31 point 2): the compliance overview, the attention list and its reminders. */
@@ -32,6 +37,30 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = (app, { d
     '/api/reports/attention',
     { schema: { querystring: ZAttentionQuery, response: { 200: ZAttentionPage } }, config: read },
     (req) => getAttention(deps, actorOf(req), req.query),
+  );
+  // The two lists as XLSX or CSV, with the screens' filters (issue 31 point 3).
+  const file = (what: string) => ({
+    ...read,
+    openapi: fileAnswer([CONTENT_TYPES.xlsx, 'text/csv'], `${what}, as XLSX or CSV.`),
+  });
+  const today = () => new Date().toISOString().slice(0, 10);
+  app.get(
+    '/api/reports/compliance/export',
+    { schema: { querystring: ZComplianceExportQuery }, config: file('The compliance overview') },
+    async (req, reply) => {
+      const { format, ...query } = req.query;
+      const table = await exportCompliance(deps, actorOf(req), query);
+      return sendTable(reply, format, `compliance-${today()}`, table);
+    },
+  );
+  app.get(
+    '/api/reports/attention/export',
+    { schema: { querystring: ZAttentionExportQuery }, config: file('The overdue and expiring list') },
+    async (req, reply) => {
+      const { format, ...query } = req.query;
+      const table = await exportAttention(deps, actorOf(req), query);
+      return sendTable(reply, format, `attention-${query.state}-${today()}`, table);
+    },
   );
   app.post(
     '/api/reports/attention/remind',

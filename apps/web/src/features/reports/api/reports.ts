@@ -5,9 +5,10 @@ import {
   ZReportChoices,
   type TAttentionRemindBody,
 } from '@lms/contracts/reports';
+import type { TExportFormat } from '@lms/contracts/exports';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiGet, apiPost } from '../../../lib/api-client';
-import { queryString } from '../../../lib/http';
+import { apiFetchBlob, apiGet, apiPost } from '../../../lib/api-client';
+import { queryString, saveBlob } from '../../../lib/http';
 import type { AttentionParams, ReportParams } from './report-params';
 
 // The reports' calls (issue 31 point 2): the overview, the list, the filters' choices and the reminders.
@@ -38,3 +39,14 @@ export const useReportChoices = () =>
 
 export const remindFromReport = (body: TAttentionRemindBody) =>
   apiPost('/reports/attention/remind', body, ZAttentionRemindResult);
+
+/** Downloads a report as XLSX or CSV with the given filters (the server answers the file's rows in full). */
+export async function exportReport(
+  report: 'compliance' | 'attention',
+  params: Record<string, string | undefined>,
+  format: TExportFormat,
+): Promise<void> {
+  const blob = await apiFetchBlob(`/reports/${report}/export${queryString({ ...params, format })}`);
+  const name = report === 'attention' ? `attention-${params.state ?? 'overdue'}` : 'compliance';
+  saveBlob(blob, `${name}-${new Date().toISOString().slice(0, 10)}.${format}`);
+}

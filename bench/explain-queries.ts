@@ -1,0 +1,52 @@
+import { sql, type KyselyPlugin } from 'kysely';
+import type { Db } from '../apps/server/src/db/database';
+
+// The shared part of the EXPLAIN scripts (bench/explain-reports.ts, bench/explain-dashboard.ts): record the queries
+// a read makes, print each with its plan, and time a read over many runs.
+
+export interface SeenQuery {
+  sql: string;
+  parameters: readonly unknown[];
+}
+
+/** A plugin that records every query compiled through it (the read runs on `db.withPlugin(recorder.plugin)`). */
+export function queryRecorder(db: Db): { plugin: KyselyPlugin; seen: SeenQuery[] } {
+  const seen: SeenQuery[] = [];
+  const plugin: KyselyPlugin = {
+    transformQuery: (a) => {
+      seen.push(db.getExecutor().compileQuery(a.node, a.queryId));
+      return a.node;
+    },
+    transformResult: (a) => Promise.resolve(a.result),
+  };
+  return { plugin, seen };
+}
+
+/** Prints each query and its plan: EXPLAIN QUERY PLAN on SQLite, EXPLAIN (ANALYZE, BUFFERS) on PostgreSQL. */
+export async function printPlans(db: Db, dialect: 'sqlite' | 'postgres', queries: SeenQuery[]) {
+  const explain = dialect === 'sqlite' ? 'explain query plan ' : 'explain (analyze, buffers) ';
+  for (const q of queries) {
+    console.log(`\n${q.sql}`);
+    const plan = await db.executeQuery({
+      sql: explain + q.sql,
+      parameters: q.parameters,
+      query: sql``.toOperationNode(),
+      queryId: { queryId: 'explain' },
+    });
+    // SQLite answers a row per step (`detail`), PostgreSQL a line of text per row (`QUERY PLAN`).
+    for (const row of plan.rows as { detail?: string; 'QUERY PLAN'?: string }[])
+      console.log(`  ${row.detail ?? row['QUERY PLAN'] ?? JSON.stringify(row)}`);
+  }
+}
+
+/** Runs `read` once per item (in order) and answers the median and p90 of its times in ms. */
+export async function timeReads<T>(items: readonly T[], read: (item: T) => Promise<unknown>) {
+  const ms: number[] = [];
+  for (const item of items) {
+    const started = performance.now();
+    await read(item);
+    ms.push(performance.now() - started);
+  }
+  ms.sort((a, b) => a - b);
+  return { median: ms[ms.length >> 1] ?? 0, p90: ms[Math.floor(ms.length * 0.9)] ?? 0 };
+}
