@@ -6,11 +6,11 @@
  */
 import { parseArgs } from 'node:util';
 import { LOGIN_TYPES } from '@lms/contracts/roles';
-import { sql, type KyselyPlugin } from 'kysely';
 import type { AppDeps } from '../apps/server/src/platform/deps';
 import type { Actor } from '../apps/server/src/platform/session';
 import { listMyTrainings } from '../apps/server/src/features/trainings/learner.service';
 import { createTestDb } from '../apps/server/test/test-db';
+import { printPlans, queryRecorder, timeReads } from './explain-queries';
 import { scenarios } from './scenarios/trainings';
 import { seedBenchClient } from './seed';
 
@@ -43,42 +43,18 @@ async function main(): Promise<void> {
       sessionId: 'bench',
       isPasswordChangeRequired: false,
     });
-    const seen: { sql: string; parameters: readonly unknown[] }[] = [];
-    const recorder: KyselyPlugin = {
-      transformQuery: (a) => {
-        seen.push(t.db.getExecutor().compileQuery(a.node, a.queryId));
-        return a.node;
-      },
-      transformResult: (a) => Promise.resolve(a.result),
-    };
+    const { plugin: recorder, seen } = queryRecorder(t.db);
     const one = learners[Math.floor(learners.length / 2)]!.id;
     const list = await t.db
       .transaction()
       .execute((trx) => listMyTrainings({ db: trx.withPlugin(recorder) } as unknown as AppDeps, actorOf(one)));
     console.log(`${dialect}, ${scale.users} users: ${list.items.length} trainings, ${seen.length} queries`);
-    for (const q of seen) {
-      console.log(`\n${q.sql}`);
-      const explain = dialect === 'sqlite' ? 'explain query plan ' : 'explain (analyze, buffers) ';
-      const plan = await t.db.executeQuery({
-        sql: explain + q.sql,
-        parameters: q.parameters,
-        query: sql``.toOperationNode(),
-        queryId: { queryId: 'explain' },
-      });
-      // SQLite answers a row per step (`detail`), PostgreSQL a line of text per row (`QUERY PLAN`).
-      for (const row of plan.rows as { detail?: string; 'QUERY PLAN'?: string }[])
-        console.log(`  ${row.detail ?? row['QUERY PLAN'] ?? JSON.stringify(row)}`);
-    }
-    const ms: number[] = [];
-    for (const l of learners) {
-      const started = performance.now();
-      await t.db.transaction().execute((trx) => listMyTrainings({ db: trx } as unknown as AppDeps, actorOf(l.id)));
-      ms.push(performance.now() - started);
-    }
-    ms.sort((a, b) => a - b);
+    await printPlans(t.db, dialect, seen);
+    const { median, p90 } = await timeReads(learners, (l) =>
+      t.db.transaction().execute((trx) => listMyTrainings({ db: trx } as unknown as AppDeps, actorOf(l.id))),
+    );
     console.log(
-      `\nuncached read, ${learners.length} learners: median ${ms[ms.length >> 1]!.toFixed(2)} ms, ` +
-        `p90 ${ms[Math.floor(ms.length * 0.9)]!.toFixed(2)} ms`,
+      `\nuncached read, ${learners.length} learners: median ${median.toFixed(2)} ms, p90 ${p90.toFixed(2)} ms`,
     );
   } finally {
     await t.drop();
