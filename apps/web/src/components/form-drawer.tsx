@@ -50,7 +50,7 @@ export function FormDrawer({ opened, onClose, title, size, load, children }: Pro
       size={size}
       title={title}
     >
-      {load?.isPending && <Loader aria-label={load.label} />}
+      {load?.isPending && <Loader role="status" aria-label={load.label} />}
       {load?.isError && (
         <Alert color="red" variant="light" role="alert">
           {errorText(load.error)}

@@ -41,7 +41,9 @@ export function MarkdownPreview({ format, text }: { format: 'MARKDOWN' | 'CUSTOM
         <Text size="sm" fw={500}>
           {t('preview.title')}
         </Text>
-        {(html === null || debounced !== text) && !error && <Loader size="xs" aria-label={t('preview.loading')} />}
+        {(html === null || debounced !== text) && !error && (
+          <Loader size="xs" role="status" aria-label={t('preview.loading')} />
+        )}
       </Group>
       <Paper withBorder p="sm" radius="sm" data-testid="markdown-preview" style={{ minHeight: 120 }}>
         {error ? (

@@ -37,7 +37,7 @@ export function PdfViewer({ path, title, fileName }: Props) {
     };
   }, [path]);
 
-  if (!shown) return <Loader aria-label={t('pdf.loading')} />;
+  if (!shown) return <Loader role="status" aria-label={t('pdf.loading')} />;
   if ('error' in shown)
     return (
       <Alert color="red" variant="light" role="alert">

@@ -173,7 +173,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         )}
         {data === undefined && !props.error && (
           <Group justify="center" p="lg">
-            <Loader size="sm" aria-label={t('table.loading')} />
+            <Loader size="sm" role="status" aria-label={t('table.loading')} />
           </Group>
         )}
         {isEmpty && props.empty}

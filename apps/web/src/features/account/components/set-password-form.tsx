@@ -50,7 +50,7 @@ export function SetPasswordForm({ token, purpose }: { token: string; purpose: TT
     },
   );
 
-  if (link.isPending) return <Loader aria-label={t('setPassword.checking')} />;
+  if (link.isPending) return <Loader role="status" aria-label={t('setPassword.checking')} />;
   if (link.data?.used)
     return (
       <Alert color="blue" variant="light" role="status" title={t('setPassword.usedTitle')}>

@@ -79,7 +79,7 @@ export function CertificatePreview({ templateId, locale, draft, version }: Props
           <Title order={2} size="h4">
             {t('templates.previewTitle')}
           </Title>
-          {loading && <Loader size="xs" aria-label={t('templates.previewLoading')} />}
+          {loading && <Loader size="xs" role="status" aria-label={t('templates.previewLoading')} />}
         </Group>
         <Text size="sm">{t('templates.previewHint')}</Text>
         {shown && 'error' in shown && (

@@ -114,7 +114,7 @@ export function CourseCoverField({ course }: { course: TCourse }) {
       >
         <Stack>
           <Text size="sm">{t('cover.cropHint')}</Text>
-          <Suspense fallback={<Loader aria-label={t('cover.loading')} />}>
+          <Suspense fallback={<Loader role="status" aria-label={t('cover.loading')} />}>
             {source && <CoverCropper src={source} onArea={setArea} />}
           </Suspense>
           <Group justify="flex-end">

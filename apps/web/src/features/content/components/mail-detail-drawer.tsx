@@ -20,7 +20,7 @@ export function MailDetailDrawer({ id, onClose }: { id: string | null; onClose: 
       size="xl"
       title={m ? t('queue.detailTitle', { recipient: m.recipient }) : t('queue.details')}
     >
-      {mail.isPending && id !== null && <Loader aria-label={t('queue.details')} />}
+      {mail.isPending && id !== null && <Loader role="status" aria-label={t('queue.details')} />}
       {mail.isError && (
         <Alert color="red" role="alert">
           {errorText(mail.error)}

@@ -48,7 +48,7 @@ function LocaleEditor({
 }) {
   const { t } = useTranslation('legal');
   const text = usePlatformText(textKey, locale);
-  if (text.isPending) return <Loader aria-label={t('loading')} />;
+  if (text.isPending) return <Loader role="status" aria-label={t('loading')} />;
   // A locale without a text of its own gets the fallback from the server: its editor starts empty.
   const stored = text.data?.locale === locale ? text.data.markdown : '';
   return <LocaleForm key={stored} textKey={textKey} locale={locale} stored={stored} onClose={onClose} />;

@@ -44,7 +44,7 @@ export function FaqPage() {
         {mayEdit && !editing && <EditTextButton onClick={() => setEditing(true)} />}
       </Group>
       {editing && <PlatformTextEditor textKey="faq" initialLocale={locale} onClose={() => setEditing(false)} />}
-      {text.isPending && <Loader aria-label={t('loading')} />}
+      {text.isPending && <Loader role="status" aria-label={t('loading')} />}
       {text.isError && (
         <Alert color="red" variant="light" role="alert">
           {errorText(text.error)}

@@ -32,7 +32,7 @@ function LegalPage({ kind }: { kind: TLegalTextKind }) {
   return (
     <Stack>
       {headingHtml ? <RichTitle html={headingHtml} /> : <Title order={1}>{title}</Title>}
-      {text.isPending && <Loader aria-label={t('loading')} />}
+      {text.isPending && <Loader role="status" aria-label={t('loading')} />}
       {text.isError && (
         <Alert color="red" variant="light" role="alert">
           {errorText(text.error)}

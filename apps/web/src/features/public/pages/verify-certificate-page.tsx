@@ -69,7 +69,7 @@ export function VerifyCertificatePage() {
       <Stack>
         <Title order={1}>{t('title')}</Title>
         <Text c="dimmed">{t('intro')}</Text>
-        {check.isPending && <Loader aria-label={t('loading')} />}
+        {check.isPending && <Loader role="status" aria-label={t('loading')} />}
         {check.data && <Answer answer={check.data} />}
         {check.isError && (
           <Alert

@@ -42,7 +42,7 @@ export function CompliancePage() {
       />
       <ReportFilters filters={filters} set={set} />
       {!data ? (
-        <Loader aria-label={t('loading')} />
+        <Loader role="status" aria-label={t('loading')} />
       ) : (
         <>
           <Text size="sm" c="dimmed" data-testid="report-period">

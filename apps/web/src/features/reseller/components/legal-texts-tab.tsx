@@ -17,7 +17,7 @@ export function LegalTextsTab({ clientId }: { clientId: string }) {
   const errorText = useErrorText();
   const role = useAuth().user?.role;
   const texts = useClientLegalTexts(clientId);
-  if (texts.isPending) return <Loader aria-label={t('loading')} />;
+  if (texts.isPending) return <Loader role="status" aria-label={t('loading')} />;
   if (texts.isError)
     return (
       <Alert color="red" variant="light" role="alert">

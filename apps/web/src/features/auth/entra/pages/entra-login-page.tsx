@@ -41,7 +41,7 @@ export function EntraLoginPage() {
     if (inPopup) void import('@azure/msal-browser/redirect-bridge').then((m) => m.broadcastResponseToMainFrame());
   }, [inPopup]);
 
-  if (inPopup) return <Loader aria-label={t('signingIn')} />;
+  if (inPopup) return <Loader role="status" aria-label={t('signingIn')} />;
 
   const signIn = async () => {
     const c = config.data;
@@ -70,7 +70,7 @@ export function EntraLoginPage() {
       <Title order={1}>{t('title')}</Title>
       <Paper withBorder p="lg" radius="md">
         <Stack>
-          {config.isPending && <Loader aria-label={t('loading')} />}
+          {config.isPending && <Loader role="status" aria-label={t('loading')} />}
           {errorKey && (
             <Alert color="red" variant="light" role="alert" title={t('errors.title')}>
               {t(errorKey)}
