@@ -5,6 +5,7 @@ import type { TRole } from '@lms/contracts/roles';
 import type { TLocale } from '@lms/contracts/constants';
 import type { Selectable } from 'kysely';
 import type { Db, DbOrTrx, UsersTable } from '../db/database';
+import { compiledOnce } from '../db/compiled-once';
 import { isUserActiveOn } from './active-window';
 import { shortCache } from './short-cache';
 import { newId, newSecretToken, nowIso } from './ids';
@@ -105,9 +106,9 @@ const answer = (e: SessionEntry, now: number): SessionLookup => ({
   actor: e.actor,
 });
 
-/** The session of a token hash and its user, in one indexed query; undefined when there is none. */
-async function readSession(db: Db, tokenHash: string): Promise<SessionEntry | undefined> {
-  const found = await db
+/** The session of a token hash and its user, in one indexed query, compiled once (db/compiled-once.ts). */
+const sessionRead = compiledOnce(['tokenHash'], (db, v) =>
+  db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .selectAll('u')
@@ -117,8 +118,12 @@ async function readSession(db: Db, tokenHash: string): Promise<SessionEntry | un
       's.created_at as session_created_at',
       's.last_seen_at as session_last_seen_at',
     ])
-    .where('s.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+    .where('s.token_hash', '=', v.tokenHash),
+);
+
+/** The session of a token hash and its user; undefined when there is none. */
+async function readSession(db: Db, tokenHash: string): Promise<SessionEntry | undefined> {
+  const [found] = await sessionRead(db, '', { tokenHash });
   if (!found) return undefined;
   const { session_id, session_client_id, session_created_at, session_last_seen_at, ...user } = found;
   const entry: SessionEntry = {

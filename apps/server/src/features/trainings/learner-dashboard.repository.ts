@@ -1,5 +1,6 @@
 import type { TLocale } from '@lms/contracts/constants';
 import { localeFallbackOrder } from '@lms/contracts/modules';
+import { compiledOnce } from '../../db/compiled-once';
 import type { DbOrTrx } from '../../db/database';
 
 /**
@@ -29,7 +30,7 @@ const assigned = (db: DbOrTrx, clientId: string, userId: string) =>
  */
 const locales = (locale: TLocale) => localeFallbackOrder(locale);
 
-export function dashboardTrainings(db: DbOrTrx, clientId: string, userId: string, locale: TLocale) {
+export function dashboardTrainingsQuery(db: DbOrTrx, clientId: string, userId: string, locale: TLocale) {
   return assigned(db, clientId, userId)
     .innerJoin('courses as c', (j) => j.onRef('c.id', '=', 't.course_id').onRef('c.client_id', '=', 't.client_id'))
     .leftJoin('course_texts as x', (j) => j.onRef('x.course_id', '=', 'c.id').on('x.locale', 'in', locales(locale)))
@@ -52,11 +53,18 @@ export function dashboardTrainings(db: DbOrTrx, clientId: string, userId: string
       'x.locale',
       'x.title',
       'x.description',
-    ])
-    .execute();
+    ]);
 }
 
-export function dashboardModules(db: DbOrTrx, clientId: string, userId: string, locale: TLocale) {
+const trainingsRead = compiledOnce(['clientId', 'userId'], (db, v, locale: TLocale) =>
+  dashboardTrainingsQuery(db, v.clientId, v.userId, locale),
+);
+
+/** The query built and compiled once per locale (db/compiled-once.ts). */
+export const dashboardTrainings = (db: DbOrTrx, clientId: string, userId: string, locale: TLocale) =>
+  trainingsRead(db, locale, { clientId, userId });
+
+export function dashboardModulesQuery(db: DbOrTrx, clientId: string, userId: string, locale: TLocale) {
   return assigned(db, clientId, userId)
     .innerJoin('modules as m', (j) =>
       j.onRef('m.course_id', '=', 't.course_id').onRef('m.client_id', '=', 't.client_id'),
@@ -84,6 +92,12 @@ export function dashboardModules(db: DbOrTrx, clientId: string, userId: string, 
       'v.success_status',
     ])
     .orderBy('m.position')
-    .orderBy('m.id')
-    .execute();
+    .orderBy('m.id');
 }
+
+const modulesRead = compiledOnce(['clientId', 'userId'], (db, v, locale: TLocale) =>
+  dashboardModulesQuery(db, v.clientId, v.userId, locale),
+);
+
+export const dashboardModules = (db: DbOrTrx, clientId: string, userId: string, locale: TLocale) =>
+  modulesRead(db, locale, { clientId, userId });
