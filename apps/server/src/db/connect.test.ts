@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { expect, it } from 'vitest';
-import { connectDatabase } from './connect';
+import { connectDatabase, SQLITE_CACHE_KIB } from './connect';
 
 // A PostgreSQL restart (or an administrator) ends the pool's idle connections. pg-pool then emits 'error'; with no
 // listener that ends the process, which is how a migration test's DROP DATABASE ... WITH (FORCE) once failed CI.
@@ -19,6 +19,18 @@ it.runIf(process.env.DATABASE_URL)('survives the loss of an idle pooled connecti
     expect(again.rows).toEqual([{ one: 1 }]);
   } finally {
     await admin.end();
+    await handle.close();
+  }
+});
+
+it('opens SQLite with WAL, foreign keys and a page cache of SQLITE_CACHE_KIB', async () => {
+  const handle = connectDatabase({});
+  try {
+    const pragma = async (name: string) =>
+      Object.values((await sql.raw<Record<string, unknown>>(`pragma ${name}`).execute(handle.db)).rows[0] ?? {})[0];
+    expect(await pragma('cache_size')).toBe(-SQLITE_CACHE_KIB);
+    expect(await pragma('foreign_keys')).toBe(1);
+  } finally {
     await handle.close();
   }
 });
