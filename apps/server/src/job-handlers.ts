@@ -11,6 +11,7 @@ import { createValidityRecomputeHandler } from './features/trainings/validity-re
 import { createRecertificationHandler, recertificationSchedule } from './features/recertification/recertification.job';
 import { createDigestHandler, digestSchedule } from './features/digest/digest.job';
 import { createRetentionCleanupHandler, retentionCleanupSchedule } from './features/jobs/retention-cleanup.job';
+import { createPlannerStatisticsHandler, plannerStatisticsSchedule } from './features/jobs/planner-statistics.job';
 import { createGdprExportHandler } from './features/gdpr/gdpr-export.job';
 import { createGdprRetentionHandler, gdprRetentionSchedule } from './features/gdpr/gdpr-retention.job';
 import { createUserImportHandler } from './features/user-import/user-import.job';
@@ -32,6 +33,7 @@ export const createJobHandlers = (): JobHandler[] => {
     createAutoRemindersHandler(),
     createDeadlineNearHandler(),
     createRetentionCleanupHandler(),
+    createPlannerStatisticsHandler(),
     createGdprExportHandler(),
     createGdprRetentionHandler(),
     createAuditRetentionHandler(),
@@ -47,6 +49,7 @@ export const jobSchedules: readonly Schedule<unknown>[] = [
   autoRemindersSchedule,
   deadlineNearSchedule,
   retentionCleanupSchedule,
+  plannerStatisticsSchedule,
   gdprRetentionSchedule,
   auditRetentionSchedule,
   recertificationSchedule,
