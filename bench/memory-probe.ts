@@ -5,18 +5,16 @@
  * when asked), drives `scorm-commit` for N phases of S seconds, and prints RSS, heapUsed after a full collection,
  * external memory and the commits so far after each phase.
  */
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { requestJson, startServerProcess } from '../apps/server/test/server-process';
 import { createTestDb } from '../apps/server/test/test-db';
 import { scenarios } from './scenarios/scorm-commit';
 import { seedBenchClient } from './seed';
-import type { BenchContext } from './types';
+import { BENCH_HOST, BENCH_PASSWORD, startBenchServer } from './server';
 
 const { values: args } = parseArgs({
   options: {
@@ -29,8 +27,6 @@ const { values: args } = parseArgs({
   },
 });
 
-const HOST = 'bench.localhost';
-const PASSWORD = 'Bench-Passw0rd!';
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 async function main(): Promise<void> {
@@ -38,7 +34,7 @@ async function main(): Promise<void> {
   if (dialect === 'postgres') process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
   const scale = { users: 2000, groups: 20, courses: 5, trainings: 5 };
   const testDb = await createTestDb(dialect);
-  const clientId = await seedBenchClient(testDb.db, HOST, scale, PASSWORD);
+  const clientId = await seedBenchClient(testDb.db, BENCH_HOST, scale, BENCH_PASSWORD);
   const work = mkdtempSync(path.join(os.tmpdir(), 'lms-memprobe-'));
   const memLog = path.join(work, 'mem.log');
   const trigger = path.join(work, 'ask');
@@ -48,42 +44,20 @@ async function main(): Promise<void> {
       .filter(Boolean)
       .map((kv) => kv.split('=') as [string, string]),
   );
-  const server = await startServerProcess(
-    {
-      DATA_DIR: dialect === 'sqlite' ? testDb.dataDir : work,
-      DATABASE_URL: testDb.databaseUrl,
-      NODE_ENV: 'production',
-      APP_SECRET: randomBytes(32).toString('base64url'),
-      LMS_DEMO: '0',
-      TRUST_PROXY: '1',
-      LOG_LEVEL: 'warn',
+  const { server, ctx, dataDir } = await startBenchServer({
+    testDb,
+    dialect,
+    clientId,
+    scale,
+    connections: Number(args.connections),
+    env: {
       MEMPROBE_OUT: memLog,
       MEMPROBE_TRIGGER: trigger,
       MEMPROBE_SNAPSHOTS: args.snapshots ? work : '',
       ...extraEnv,
     },
-    ['--expose-gc', '--import', path.join(here, 'memory-preload.js')],
-  );
-  const ctx: BenchContext = {
-    baseUrl: server.baseUrl,
-    contentUrl: `http://127.0.0.1:${server.contentPort}`,
-    host: HOST,
-    clientId,
-    password: PASSWORD,
-    db: testDb.db,
-    scale,
-    connections: Number(args.connections),
-    signIn: async (email) =>
-      (
-        (
-          await requestJson(server.baseUrl, {
-            path: '/api/user/login',
-            host: HOST,
-            body: { emailOrUsername: email, password: PASSWORD },
-          })
-        ).body as { token: string }
-      ).token,
-  };
+    nodeArgs: ['--expose-gc', '--import', path.join(here, 'memory-preload.js')],
+  });
   const ask = async (): Promise<Record<string, number | string>> => {
     writeFileSync(trigger, '');
     while (existsSync(trigger)) await new Promise((r) => setTimeout(r, 200));
@@ -129,6 +103,7 @@ async function main(): Promise<void> {
   } finally {
     await server.stop();
     await testDb.drop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -13,22 +13,21 @@
  * (session check, dashboard, user list, status page, runtime module) reads the database each time, which is what a
  * request costs when its entry is not there (issue 33: run the per-user reads both ways).
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import type { Db } from '../apps/server/src/db/database';
-import { startServerProcess, requestJson } from '../apps/server/test/server-process';
+import { requestJson } from '../apps/server/test/server-process';
 import { createTestDb } from '../apps/server/test/test-db';
 import { measureArgon2Verify } from './argon2-baseline';
 import { cpuPerCall, cpuSnapshot } from './cpu-split';
 import { startCeiling, type Ceiling } from './ceiling';
 import { seedBenchClient } from './seed';
-import type { BenchContext, BenchRequest, BenchScale, BenchScenario } from './types';
+import { BENCH_HOST, BENCH_PASSWORD, startBenchServer } from './server';
+import type { BenchRequest, BenchScale, BenchScenario } from './types';
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
@@ -47,8 +46,8 @@ const { values: args, positionals } = parseArgs({
   },
 });
 
-const HOST = 'bench.localhost';
-const PASSWORD = 'Bench-Passw0rd!';
+const HOST = BENCH_HOST;
+const PASSWORD = BENCH_PASSWORD;
 
 async function loadScenarios(): Promise<BenchScenario[]> {
   const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'scenarios');
@@ -265,39 +264,15 @@ async function main(): Promise<void> {
   for (const s of new Set(scenarios)) await s.seed?.(testDb.db, clientId, scale);
   console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lms-bench-'));
-  const server = await startServerProcess(
-    {
-      DATA_DIR: dialect === 'sqlite' ? testDb.dataDir : dataDir,
-      DATABASE_URL: testDb.databaseUrl,
-      // Measured as it runs in production (no strict connection guard, no start banner).
-      NODE_ENV: 'production',
-      APP_SECRET: randomBytes(32).toString('base64url'),
-      LMS_DEMO: '0',
-      TRUST_PROXY: '1',
-      LOG_LEVEL: 'warn',
-      SHORT_CACHES: args['short-caches'] === 'off' ? 'off' : 'on',
-    },
-    profileArgs('server'),
-  );
-  const ctx: BenchContext = {
-    baseUrl: server.baseUrl,
-    contentUrl: `http://127.0.0.1:${server.contentPort}`,
-    host: HOST,
+  const { server, ctx, dataDir } = await startBenchServer({
+    testDb,
+    dialect,
     clientId,
-    password: PASSWORD,
-    db: testDb.db,
     scale,
     connections,
-    signIn: async (email) => {
-      const res = await requestJson(server.baseUrl, {
-        path: '/api/user/login',
-        host: HOST,
-        body: { emailOrUsername: email, password: PASSWORD },
-      });
-      return (res.body as { token: string }).token;
-    },
-  };
+    env: { SHORT_CACHES: args['short-caches'] === 'off' ? 'off' : 'on' },
+    nodeArgs: profileArgs('server'),
+  });
   const rows: Row[] = [];
   const notes: string[] = [];
   let ceiling: Ceiling | null = null;
