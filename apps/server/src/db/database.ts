@@ -39,7 +39,11 @@ import type {
 } from '../features/trainings/training.table';
 import type { TrainingRemindersTable } from '../features/reminders/reminder.table';
 import type { ValidityNoticesTable } from '../features/recertification/recertification.table';
-import type { ReportCompletionWeeksTable, ReportCountsTable } from '../features/reports/reports.table';
+import type {
+  ReportCompletionWeeksTable,
+  ReportCountsTable,
+  ReportValidityDaysTable,
+} from '../features/reports/reports.table';
 import type { CoordinatorDigestsTable } from '../features/digest/digest.table';
 import type {
   PaypalWebhookEventsTable,
@@ -121,6 +125,7 @@ export interface Database {
   validity_notices: ValidityNoticesTable;
   report_counts: ReportCountsTable;
   report_completion_weeks: ReportCompletionWeeksTable;
+  report_validity_days: ReportValidityDaysTable;
   coordinator_digests: CoordinatorDigestsTable;
   training_reminders: TrainingRemindersTable;
   certificate_templates: CertificateTemplatesTable;

@@ -10,14 +10,9 @@ import type { AppDeps } from '../../platform/deps';
 import type { Actor } from '../../platform/session';
 import { companyNamesOf } from '../companies';
 import { findGroupsByIds, listGroupNames } from '../groups';
-import {
-  completionsLive,
-  countExpiring,
-  countGroupStatesLive,
-  countStatesLive,
-  type ReportRowFilter,
-} from '../trainings';
+import { completionsLive, countGroupStatesLive, countStatesLive, type ReportRowFilter } from '../trainings';
 import { summaryCounts, summaryWeeks } from './report-counts.repository';
+import { expiringCounts } from './expiring-counts';
 import { resolveReportScope, type ReportScope } from './report-scope';
 import { addDays, mondayOf } from './report-dates';
 
@@ -117,7 +112,7 @@ export async function getCompliance(
     : (await summaryCounts(deps.db, scope.clientId, 'group', groupIds))
         .filter((r) => inTrainings.has(r.trainingId))
         .map((r) => ({ ...r, key: r.dimId }));
-  const expiring = await countExpiring(deps.db, scope, filter, window);
+  const expiring = await expiringCounts(deps, scope, filter, window, !live && !rs.companyId);
   const companyKey = (id: string | null) => id ?? '';
 
   const total = tallyBy(

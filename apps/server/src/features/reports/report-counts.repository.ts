@@ -41,3 +41,28 @@ export async function summaryWeeks(
   const rows = await q.groupBy(['training_id', 'week']).execute();
   return rows.map((r) => ({ trainingId: r.training_id, week: r.week, n: Number(r.n) }));
 }
+
+/**
+ * The validities of a dimension's rows (all its members, or these) that end on the UTC days from `fromDay` to
+ * `toDay`, inclusive, by training and member: one covering range of report_validity_days_range (migration 0042).
+ */
+export async function summaryValidityDays(
+  db: DbOrTrx,
+  clientId: string,
+  dim: ReportDim,
+  dimIds: readonly string[] | null,
+  fromDay: string,
+  toDay: string,
+) {
+  let q = db
+    .selectFrom('report_validity_days')
+    .select(['training_id', 'dim_id', (eb) => eb.fn.sum<number>('n').as('n')])
+    .where('client_id', '=', clientId)
+    .where('dim', '=', dim)
+    .where('day', '>=', fromDay)
+    .where('day', '<=', toDay)
+    .where('n', '>', 0);
+  if (dimIds) q = dimIds.length === 0 ? q.where(sql<SqlBool>`1 = 0`) : q.where('dim_id', 'in', dimIds);
+  const rows = await q.groupBy(['training_id', 'dim_id']).execute();
+  return rows.map((r) => ({ trainingId: r.training_id, dimId: r.dim_id, n: Number(r.n) }));
+}

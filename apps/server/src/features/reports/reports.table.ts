@@ -20,3 +20,13 @@ export interface ReportCompletionWeeksTable {
   week: string;
   n: number;
 }
+
+/** The assigned participants still valid or renewing (not EXPIRED or OPTIONAL), by the UTC day their validity ends. */
+export interface ReportValidityDaysTable {
+  client_id: string;
+  training_id: string;
+  dim: 'company' | 'group';
+  dim_id: string;
+  day: string;
+  n: number;
+}

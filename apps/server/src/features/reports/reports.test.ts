@@ -189,6 +189,35 @@ describeEachDialect(
       expect(body.companies.map((k) => k.name)).toEqual(['Nord', 'Süd', null]);
     });
 
+    it('counts the expiring to the millisecond at both ends of the 30 days (summary days and the two partial days)', async () => {
+      const c = ctx();
+      const w = await world();
+      const soon = NOW.getTime() + 30 * DAY;
+      const at = (ms: number) => new Date(ms).toISOString();
+      // Today: ended an hour ago (not expiring), ends in an hour (expiring). The last day: a minute before the
+      // window's end (expiring) and a minute after (not). In between: whole days, read from report_validity_days.
+      await setStatus(w.ta, w.u4, { valid_until: at(NOW.getTime() - 3_600_000) });
+      await setStatus(w.ta, w.u1, { valid_until: at(NOW.getTime() + 3_600_000) });
+      await setStatus(w.tb, w.u5, { valid_until: at(soon - 60_000) });
+      await setStatus(w.ta, w.u2, { valid_until: at(soon + 60_000) });
+      await setStatus(w.ta, w.u3, { valid_until: at(NOW.getTime() + 12 * DAY) });
+      expect(await recountReports(c.deps.db, w.client.id)).toEqual({ drift: [] });
+      const body = (await w.admin.get('/api/reports/compliance')).json<TCompliance>();
+      const all = () => true;
+      expect(body.totals).toEqual(await expectedFigures(c, w.client.id, all));
+      // u1 and u3 of Datenschutz as before, and u1 (today), u5 (the last day), u3 (day 12) here.
+      expect(body.totals.expiring).toBe(5);
+      for (const t of body.trainings)
+        expect(t, t.name ?? '').toMatchObject(await expectedFigures(c, w.client.id, (r) => r.training_id === t.id));
+      for (const g of body.groups)
+        expect(g, g.name ?? '').toMatchObject(await expectedFigures(c, w.client.id, (r) => r.groups.includes(g.id!)));
+      for (const k of body.companies)
+        expect(k, k.name ?? 'none').toMatchObject(await expectedFigures(c, w.client.id, (r) => r.company_id === k.id));
+      // Narrowed to one training, the summary's other trainings stay out.
+      const one = (await w.admin.get('/api/reports/compliance', { training: w.tb })).json<TCompliance>();
+      expect(one.totals).toEqual(await expectedFigures(c, w.client.id, (r) => r.training_id === w.tb));
+    });
+
     it('answers the weekly trend: completions per week and the overdue at each week end, as counted from the rows', async () => {
       const c = ctx();
       const w = await world();

@@ -13,7 +13,7 @@ export async function recountReports(db: Db, clientId: string): Promise<{ drift:
   const rows = await db
     .selectFrom('training_participants as p')
     .innerJoin('users as u', 'u.id', 'p.user_id')
-    .select(['p.training_id', 'p.user_id', 'p.status', 'p.completed_at', 'u.company_id'])
+    .select(['p.training_id', 'p.user_id', 'p.status', 'p.completed_at', 'p.valid_until', 'u.company_id'])
     .where('p.client_id', '=', clientId)
     .where('p.is_assigned', '=', true)
     .execute();
@@ -29,6 +29,8 @@ export async function recountReports(db: Db, clientId: string): Promise<{ drift:
       bump(`counts/${r.training_id}/${d}/${r.status}`);
       if (r.status === 'COMPLETED' && r.completed_at !== null)
         bump(`weeks/${r.training_id}/${d}/${mondayOf(iso(r.completed_at))}`);
+      if (r.valid_until !== null && r.status !== 'EXPIRED' && r.status !== 'OPTIONAL')
+        bump(`days/${r.training_id}/${d}/${iso(r.valid_until).slice(0, 10)}`);
     }
   }
   const have = new Map<string, number>();
@@ -40,6 +42,8 @@ export async function recountReports(db: Db, clientId: string): Promise<{ drift:
     .where('client_id', '=', clientId)
     .execute())
     if (Number(r.n) !== 0) have.set(`weeks/${r.training_id}/${r.dim}/${r.dim_id}/${r.week}`, Number(r.n));
+  for (const r of await db.selectFrom('report_validity_days').selectAll().where('client_id', '=', clientId).execute())
+    if (Number(r.n) !== 0) have.set(`days/${r.training_id}/${r.dim}/${r.dim_id}/${r.day}`, Number(r.n));
   const drift: string[] = [];
   for (const key of new Set([...want.keys(), ...have.keys()]))
     if ((want.get(key) ?? 0) !== (have.get(key) ?? 0))
