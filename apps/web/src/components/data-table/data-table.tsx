@@ -1,4 +1,4 @@
-import { Alert, Box, Checkbox, Group, Loader, Paper, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Alert, Box, Checkbox, Group, Paper, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import {
@@ -11,6 +11,7 @@ import {
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../lib/error-text';
+import { NamedLoader } from '../named-loader';
 import { TablePaging, type Paging } from '../table-paging';
 import { ColumnMenu } from './column-menu';
 import { DataList, ListSortSelect } from './data-list';
@@ -173,7 +174,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         )}
         {data === undefined && !props.error && (
           <Group justify="center" p="lg">
-            <Loader size="sm" role="status" aria-label={t('table.loading')} />
+            <NamedLoader size="sm" label={t('table.loading')} />
           </Group>
         )}
         {isEmpty && props.empty}
