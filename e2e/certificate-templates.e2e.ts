@@ -205,26 +205,6 @@ describe('a content master makes a certificate template: German subtitle and bod
     await expectAccessibleAroundPreview(page, 'certificate template editor on a phone');
     await page.waitForTimeout(1_500);
     await shoot(page, 'certificate-template-de-390');
-    console.log(
-      'WIDE',
-      await page.evaluate(() =>
-        [...document.querySelectorAll('body *')]
-          .map((e) => {
-            const r = e.getBoundingClientRect();
-            return {
-              t: e.tagName,
-              c: String(e.className).slice(0, 50),
-              id: e.id,
-              r: Math.round(r.right),
-              w: Math.round(r.width),
-              sw: e.scrollWidth,
-              cw: e.clientWidth,
-            };
-          })
-          .filter((x) => x.r > 391)
-          .slice(0, 30),
-      ),
-    );
     expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scroll at 390 px').toBe(390);
     await context.close();
   });

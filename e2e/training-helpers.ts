@@ -104,6 +104,21 @@ export const userIdOf = async (server: TestServer, email: string): Promise<strin
   return row.id;
 };
 
+/**
+ * How far a table reaches past what the reader sees of it without scrolling (0: every column in view): its last
+ * column's right edge against its scroll box and the window (issue 32: the status table cut off its last column at
+ * 1280 px).
+ */
+export const tableOverhang = (page: Page, name: string): Promise<number> =>
+  page.getByRole('table', { name, exact: true }).evaluate((table) => {
+    let box = table.parentElement;
+    while (box && getComputedStyle(box).overflowX === 'visible') box = box.parentElement;
+    const seen = Math.min(box?.getBoundingClientRect().right ?? Infinity, document.documentElement.clientWidth);
+    const cells = table.querySelectorAll('thead th');
+    const last = cells[cells.length - 1] ?? table;
+    return Math.max(0, Math.ceil(last.getBoundingClientRect().right - seen));
+  });
+
 export interface TrainingInput {
   /** The course's title as the course picker lists it. */
   course: string;

@@ -2,8 +2,9 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, heading, openPage, screenshot, settle, signIn } from './browser';
 import { resetLocales } from './database';
-import { createCourseWithModules, fillTrainingDrawer, userIdOf } from './training-helpers';
+import { createCourseWithModules, fillTrainingDrawer, tableOverhang, userIdOf } from './training-helpers';
 import { useJourney } from './journey';
+import { sidewaysScroll } from './walk-helpers';
 
 // Issue "Trainings and the learner journey": a training is created for a group in the coordination screens, its
 // participant takes it from the dashboard (module locking, a PDF completed by opening it), and the coordinator's
@@ -147,9 +148,15 @@ describe('trainings: created for a group, taken by its participant, followed by 
     expect(await cells('COMPLETED')).toEqual(['Abgeschlossen', '0', '0\u00a0%']);
     expect(await charts.textContent()).toContain('Noch hat niemand die Schulung abgeschlossen.');
     await expectAccessible(page, 'participants table');
+    // Issue 32: every column in view at 1280 px, the last (Reminder) included; no column left out for it.
+    expect(await tableOverhang(page, 'Teilnehmende'), 'the status table reaches past its box').toBe(0);
+    expect(
+      await page.getByRole('table', { name: 'Teilnehmende', exact: true }).getByRole('columnheader').allTextContents(),
+    ).toEqual(['Name', 'E-Mail', 'Status', 'Gültigkeit', 'Module', 'Ergebnis', 'Optional', 'Erinnerung', '']);
     await screenshot(page, 'training-participants-de');
     await page.setViewportSize({ width: 390, height: 844 });
     await settle(page);
+    expect(await sidewaysScroll(page), 'the training page scrolls sideways at 390 px').toBe(0);
     await screenshot(page, 'training-participants-de-390');
     await page.setViewportSize({ width: 1280, height: 800 });
 

@@ -63,18 +63,27 @@ export const sidewaysScroll = (page: Page): Promise<number> =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /**
- * The tables wider than the box they scroll in, and by how much: a column the reader does not see without scrolling
- * the table (issue 32: the status table's last column was cut off at 1280 px).
+ * The tables a reader cannot see whole, and by how much. At a desktop width every column shows without scrolling the
+ * table (issue 32: the status table's last column was cut off at 1280 px). On a phone (`scrollAllowed`) a wide table
+ * may scroll sideways in its own box (the learning record's cycles), but never in a box that hides what it cuts off
+ * (overflow hidden or clip: out of reach). A table for screen readers only (VisuallyHidden: a 1 px box) is not shown.
  */
-export const clippedTables = (page: Page): Promise<string[]> =>
-  page.evaluate(() =>
-    [...document.querySelectorAll('table')].flatMap((table) => {
-      for (let box = table.parentElement; box; box = box.parentElement) {
-        if (getComputedStyle(box).overflowX === 'visible') continue;
-        const over = box.scrollWidth - box.clientWidth;
-        const name = table.querySelector('caption')?.textContent?.trim() || 'a table';
-        return over > 1 ? [`${name} (${over} px)`] : [];
-      }
-      return [];
-    }),
+export const clippedTables = (page: Page, opts: { scrollAllowed?: boolean } = {}): Promise<string[]> =>
+  page.evaluate(
+    ({ scrollAllowed }) =>
+      [...document.querySelectorAll('table')].flatMap((table) => {
+        for (let box = table.parentElement; box; box = box.parentElement) {
+          const overflowX = getComputedStyle(box).overflowX;
+          if (overflowX === 'visible') continue;
+          const over = box.scrollWidth - box.clientWidth;
+          if (over <= 1 || box.clientWidth <= 1) return [];
+          const scrolls = overflowX === 'auto' || overflowX === 'scroll';
+          if (scrolls && scrollAllowed) return [];
+          const name =
+            table.querySelector('caption')?.textContent?.trim() || table.getAttribute('aria-label') || 'a table';
+          return [`${name} (${over} px${scrolls ? '' : ', out of reach'})`];
+        }
+        return [];
+      }),
+    { scrollAllowed: opts.scrollAllowed ?? false },
   );

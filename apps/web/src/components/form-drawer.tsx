@@ -1,7 +1,8 @@
-import { Alert, Drawer, Loader, Stack, type DrawerProps } from '@mantine/core';
+import { Alert, Drawer, Stack, type DrawerProps } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
 import { useErrorText } from '../lib/error-text';
 import { closeButton } from '../lib/notify';
+import { NamedLoader } from './named-loader';
 
 /** What a drawer that creates or edits one item is showing: nothing (closed), a new item, or the item `id`. */
 export type EditState = { mode: 'create' } | { mode: 'edit'; id: string } | null;
@@ -50,7 +51,7 @@ export function FormDrawer({ opened, onClose, title, size, load, children }: Pro
       size={size}
       title={title}
     >
-      {load?.isPending && <Loader role="status" aria-label={load.label} />}
+      {load?.isPending && <NamedLoader label={load.label} />}
       {load?.isError && (
         <Alert color="red" variant="light" role="alert">
           {errorText(load.error)}

@@ -1,10 +1,11 @@
 import { ZRichTextPreview } from '@lms/contracts/legal-texts';
-import { Alert, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiPost } from '../lib/api-client';
 import { useErrorText } from '../lib/error-text';
+import { NamedLoader } from './named-loader';
 import { RichHtml } from './rich-html';
 
 /** The server renders and sanitises the draft exactly as it will for readers. */
@@ -42,7 +43,7 @@ export function MarkdownPreview({ format, text }: { format: 'MARKDOWN' | 'CUSTOM
           {t('preview.title')}
         </Text>
         {(html === null || debounced !== text) && !error && (
-          <Loader size="xs" role="status" aria-label={t('preview.loading')} />
+          <NamedLoader size="xs" label={t('preview.loading')} />
         )}
       </Group>
       <Paper withBorder p="sm" radius="sm" data-testid="markdown-preview" style={{ minHeight: 120 }}>

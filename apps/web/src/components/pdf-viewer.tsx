@@ -1,8 +1,9 @@
-import { Alert, Anchor, Loader, Stack } from '@mantine/core';
+import { Alert, Anchor, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiFetchBlob } from '../lib/api-client';
 import { useErrorText } from '../lib/error-text';
+import { NamedLoader } from './named-loader';
 
 interface Props {
   /** The API path of the PDF, below /api. */
@@ -37,7 +38,7 @@ export function PdfViewer({ path, title, fileName }: Props) {
     };
   }, [path]);
 
-  if (!shown) return <Loader role="status" aria-label={t('pdf.loading')} />;
+  if (!shown) return <NamedLoader label={t('pdf.loading')} />;
   if ('error' in shown)
     return (
       <Alert color="red" variant="light" role="alert">

@@ -34,6 +34,14 @@ export function buildTheme(colours: TClientColours = DEFAULT_COLOURS, clearLabel
       // name (WCAG 4.1.2), and Mantine gives it none. A field may still name it more precisely (clearButtonProps).
       InputClearButton: { defaultProps: { 'aria-label': clearLabel } },
       FileInput: { defaultProps: { clearButtonProps: { 'aria-label': clearLabel } } },
+      // An open menu's first child was Mantine's focus placeholder, a focusable div among the items: axe's
+      // aria-required-children (critical) allows a menu only menu items. Without it the first item takes the focus
+      // on opening, as the ARIA menu button pattern has it. (A plain object, as Modal's, for the first visit.)
+      Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+      // A table's scroll box is the containing block of what the table places absolutely (a VisuallyHidden word such
+      // as the result's "Score"): otherwise that escapes the box's clipping and the page scrolls sideways on a phone
+      // (the German learning record at 390 px reached 492 px).
+      TableScrollContainer: { styles: { scrollContainer: { position: 'relative' } } },
     },
     other: { colours },
   });

@@ -1,4 +1,4 @@
-import { Alert, Box, Checkbox, Group, Loader, Paper, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Alert, Box, Checkbox, Group, Paper, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import {
@@ -8,12 +8,14 @@ import {
   type RowSelectionState,
   type Updater,
 } from '@tanstack/react-table';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../lib/error-text';
+import { NamedLoader } from '../named-loader';
 import { TablePaging, type Paging } from '../table-paging';
 import { ColumnMenu } from './column-menu';
 import { DataList, ListSortSelect } from './data-list';
+import classes from './data-table.module.css';
 import { LIST_WIDTH, useColumnVisibility } from './use-column-visibility';
 import type { DataColumn, RowProps, Selection, Sorting } from './types';
 
@@ -39,6 +41,8 @@ export interface DataTableProps<T> {
   empty: ReactNode;
   /** Extra attributes of a row (data-* for tests, drag and drop). */
   rowProps?: (row: T, index: number) => RowProps;
+  /** Narrower cell padding, for a table of many columns that should still fit 1280 px (the status table). */
+  compact?: boolean;
 }
 
 /** The column that holds the selection boxes (TanStack's row selection, kept in the page's Set). */
@@ -110,6 +114,17 @@ export function DataTable<T>(props: DataTableProps<T>) {
     },
   });
 
+  // Whether the table is scrolled sideways in its card: the pinned first column then shows where it ends.
+  const [scrolled, setScrolled] = useState(false);
+  const firstId = columns[0]?.id;
+  /** The selection boxes and the row's name stay in view while the rest scrolls (data-table.module.css). */
+  const pinned = (id: string) =>
+    id === SELECT_ID
+      ? { className: classes.pinned, 'data-select': true }
+      : id === firstId
+        ? { className: classes.pinned, 'data-after-select': selection ? true : undefined }
+        : {};
+
   const rows = table.getRowModel().rows;
   const isEmpty = data !== undefined && data.length === 0;
   const showMenu = !asList && columns.some((c) => (c.priority ?? 1) > 1);
@@ -139,7 +154,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
         onClick={() => sorting.setSorting(column.sortKey as string, next)}
         fw={600}
         fz="sm"
-        style={{ whiteSpace: 'nowrap', display: 'inline-flex', alignItems: 'center', gap: 4 }}
+        // Long headers wrap at their spaces, so a narrow card gives the cells the room; the icon keeps to the text.
+        style={{ display: 'inline-flex', alignItems: 'center', gap: 4, textAlign: 'start' }}
         title={t(next === 'asc' ? 'table.sortAscending' : 'table.sortDescending')}
       >
         {column.header}
@@ -173,7 +189,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         )}
         {data === undefined && !props.error && (
           <Group justify="center" p="lg">
-            <Loader size="sm" role="status" aria-label={t('table.loading')} />
+            <NamedLoader size="sm" label={t('table.loading')} />
           </Group>
         )}
         {isEmpty && props.empty}
@@ -188,8 +204,19 @@ export function DataTable<T>(props: DataTableProps<T>) {
           />
         )}
         {!isEmpty && data !== undefined && !asList && (
-          <Box style={{ overflowX: 'auto' }}>
-            <Table striped highlightOnHover aria-busy={props.fetching} verticalSpacing="xs">
+          <Box
+            className={classes.scroller}
+            style={{ overflowX: 'auto' }}
+            data-scrolled={scrolled || undefined}
+            onScroll={(e) => setScrolled(e.currentTarget.scrollLeft > 0)}
+          >
+            <Table
+              striped
+              highlightOnHover
+              aria-busy={props.fetching}
+              verticalSpacing="xs"
+              horizontalSpacing={props.compact ? 6 : 'xs'}
+            >
               <VisuallyHidden component="caption">{props.label}</VisuallyHidden>
               <Table.Thead>
                 {table.getHeaderGroups().map((group) => (
@@ -201,7 +228,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                         <Table.Th
                           key={header.id}
                           w={header.id === SELECT_ID ? 40 : undefined}
-                          style={{ whiteSpace: 'nowrap' }}
+                          {...pinned(header.id)}
                           aria-sort={
                             column?.sortKey && sorting
                               ? sortState === 'asc'
@@ -236,6 +263,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       return (
                         <Table.Td
                           key={cell.id}
+                          {...pinned(cell.column.id)}
                           style={column?.nowrap || column?.actions ? { whiteSpace: 'nowrap' } : undefined}
                         >
                           {/* Called, not rendered as a component: the column's cell function is new on every

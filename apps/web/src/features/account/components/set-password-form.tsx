@@ -1,10 +1,11 @@
 import type { TTokenPurpose } from '@lms/contracts/account';
 import { effectiveMinLength } from '@lms/contracts/password-rules';
-import { Alert, Anchor, Button, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { NamedLoader } from '../../../components/named-loader';
 import { isApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
 import { useCurrentClient } from '../../../lib/use-current-client';
@@ -50,7 +51,7 @@ export function SetPasswordForm({ token, purpose }: { token: string; purpose: TT
     },
   );
 
-  if (link.isPending) return <Loader role="status" aria-label={t('setPassword.checking')} />;
+  if (link.isPending) return <NamedLoader label={t('setPassword.checking')} />;
   if (link.data?.used)
     return (
       <Alert color="blue" variant="light" role="status" title={t('setPassword.usedTitle')}>

@@ -1,9 +1,10 @@
 import type { TCertificateTemplateContent } from '@lms/contracts/certificates';
 import type { TLocale } from '@lms/contracts/constants';
-import { Alert, Anchor, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NamedLoader } from '../../../components/named-loader';
 import { isApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
 import { previewCertificate } from '../api/certificate-templates';
@@ -79,7 +80,7 @@ export function CertificatePreview({ templateId, locale, draft, version }: Props
           <Title order={2} size="h4">
             {t('templates.previewTitle')}
           </Title>
-          {loading && <Loader size="xs" role="status" aria-label={t('templates.previewLoading')} />}
+          {loading && <NamedLoader size="xs" label={t('templates.previewLoading')} />}
         </Group>
         <Text size="sm">{t('templates.previewHint')}</Text>
         {shown && 'error' in shown && (

@@ -1,10 +1,11 @@
 import { COVER_HEIGHT, COVER_WIDTH, type TCourse } from '@lms/contracts/courses';
-import { Alert, Box, Button, FileButton, Group, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, FileButton, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Area } from 'react-easy-crop';
 import { useTranslation } from 'react-i18next';
 import { CourseCover } from '../../../components/course-cover';
+import { NamedLoader } from '../../../components/named-loader';
 import { useErrorText } from '../../../lib/error-text';
 import { closeButton, notifySuccess } from '../../../lib/notify';
 import { courseKeys, removeCourseCover, uploadCourseCover } from '../api/courses';
@@ -114,7 +115,7 @@ export function CourseCoverField({ course }: { course: TCourse }) {
       >
         <Stack>
           <Text size="sm">{t('cover.cropHint')}</Text>
-          <Suspense fallback={<Loader role="status" aria-label={t('cover.loading')} />}>
+          <Suspense fallback={<NamedLoader label={t('cover.loading')} />}>
             {source && <CoverCropper src={source} onArea={setArea} />}
           </Suspense>
           <Group justify="flex-end">

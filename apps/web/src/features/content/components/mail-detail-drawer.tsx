@@ -1,5 +1,6 @@
-import { Alert, Badge, Code, Drawer, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Code, Drawer, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { NamedLoader } from '../../../components/named-loader';
 import { useErrorText } from '../../../lib/error-text';
 import { useMail } from '../api/mail-queue';
 import { formatDateTime } from '../../../lib/format';
@@ -20,7 +21,7 @@ export function MailDetailDrawer({ id, onClose }: { id: string | null; onClose: 
       size="xl"
       title={m ? t('queue.detailTitle', { recipient: m.recipient }) : t('queue.details')}
     >
-      {mail.isPending && id !== null && <Loader role="status" aria-label={t('queue.details')} />}
+      {mail.isPending && id !== null && <NamedLoader label={t('queue.details')} />}
       {mail.isError && (
         <Alert color="red" role="alert">
           {errorText(mail.error)}

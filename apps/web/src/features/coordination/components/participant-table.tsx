@@ -30,6 +30,12 @@ interface Props {
   onResults: (row: Row) => void;
 }
 
+/**
+ * The Reminder column's notes wrap at this width (px): on one line "Completed: no reminder needed" made the table
+ * too wide for 1280 px and cut off its last column (issue 32).
+ */
+const NOTE_WIDTH = 150;
+
 /** Why this participant gets no reminder, or null: the server's participantRefusal, shown before asking it. */
 function notRemindable(row: Pick<Row, 'status' | 'optional'>): 'completed' | 'optional' | null {
   if (row.status === 'COMPLETED') return 'completed';
@@ -58,14 +64,16 @@ export function ParticipantTable({
       header: t('participants.name'),
       sortKey: 'name',
       cell: (row) => (
-        <Stack gap={2}>
+        // At least 140 px: where the table scrolls in its card, this column stays in view and is not squeezed.
+        <Stack gap={2} miw={140}>
           <Anchor
             component={Link}
             to={`/reports/record/${row.userId}`}
             size="sm"
             title={t('participants.recordOf', { name: row.name })}
-            maw={220}
-            truncate="end"
+            // The whole name, on two lines if need be, rather than cut short.
+            maw={180}
+            style={{ overflowWrap: 'break-word' }}
           >
             {row.name}
           </Anchor>
@@ -91,7 +99,7 @@ export function ParticipantTable({
       header: t('participants.email'),
       sortKey: 'email',
       priority: 2,
-      cell: (row) => <CellText text={row.email} max={220} />,
+      cell: (row) => <CellText text={row.email} max={180} />,
     },
     {
       id: 'status',
@@ -200,12 +208,12 @@ export function ParticipantTable({
               {t('reminders.remind')}
             </Button>
             {notNeeded && (
-              <Text id={reasonId} size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+              <Text id={reasonId} size="xs" c="dimmed" maw={NOTE_WIDTH} style={{ whiteSpace: 'normal' }}>
                 {t(notNeeded === 'completed' ? 'reminders.notNeededCompleted' : 'reminders.notNeededOptional')}
               </Text>
             )}
             {row.lastReminderAt && (
-              <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+              <Text size="xs" c="dimmed" maw={NOTE_WIDTH} style={{ whiteSpace: 'normal' }}>
                 {t('reminders.lastReminder', { date: when(row.lastReminderAt) })}
               </Text>
             )}
@@ -222,6 +230,7 @@ export function ParticipantTable({
       fetching={list.isFetching}
       columns={columns}
       getRowId={(row) => row.id}
+      compact
       sorting={sorting}
       paging={paging}
       total={list.data?.total}

@@ -1,10 +1,11 @@
 import type { TLocale } from '@lms/contracts/constants';
 import type { TPlatformTextKey } from '@lms/contracts/platform-texts';
-import { Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocaleTabs } from '../../../components/locale-tabs';
+import { NamedLoader } from '../../../components/named-loader';
 import { ReasonButton } from '../../../components/reason-button';
 import { showApiError } from '../../../lib/error-text';
 import { notifySuccess } from '../../../lib/notify';
@@ -48,7 +49,7 @@ function LocaleEditor({
 }) {
   const { t } = useTranslation('legal');
   const text = usePlatformText(textKey, locale);
-  if (text.isPending) return <Loader role="status" aria-label={t('loading')} />;
+  if (text.isPending) return <NamedLoader label={t('loading')} />;
   // A locale without a text of its own gets the fallback from the server: its editor starts empty.
   const stored = text.data?.locale === locale ? text.data.markdown : '';
   return <LocaleForm key={stored} textKey={textKey} locale={locale} stored={stored} onClose={onClose} />;

@@ -1,5 +1,6 @@
-import { Alert, Group, Loader, Stack, Title } from '@mantine/core';
+import { Alert, Group, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { NamedLoader } from '../../../components/named-loader';
 import { useErrorText } from '../../../lib/error-text';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { EditTextButton } from '../components/edit-text-button';
@@ -20,7 +21,7 @@ export function AboutPage() {
         {mayEdit && !editing && <EditTextButton onClick={() => setEditing(true)} />}
       </Group>
       {editing && <PlatformTextEditor textKey="about" initialLocale={locale} onClose={() => setEditing(false)} />}
-      {text.isPending && <Loader role="status" aria-label={t('loading')} />}
+      {text.isPending && <NamedLoader label={t('loading')} />}
       {text.isError && (
         <Alert color="red" variant="light" role="alert">
           {errorText(text.error)}

@@ -1,7 +1,8 @@
-import { Accordion, Alert, Anchor, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Accordion, Alert, Anchor, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { NamedLoader } from '../../../components/named-loader';
 import { useErrorText } from '../../../lib/error-text';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { EditTextButton } from '../components/edit-text-button';
@@ -44,7 +45,7 @@ export function FaqPage() {
         {mayEdit && !editing && <EditTextButton onClick={() => setEditing(true)} />}
       </Group>
       {editing && <PlatformTextEditor textKey="faq" initialLocale={locale} onClose={() => setEditing(false)} />}
-      {text.isPending && <Loader role="status" aria-label={t('loading')} />}
+      {text.isPending && <NamedLoader label={t('loading')} />}
       {text.isError && (
         <Alert color="red" variant="light" role="alert">
           {errorText(text.error)}

@@ -1,7 +1,8 @@
 import type { TLegalTextKind } from '@lms/contracts/legal-texts';
-import { Alert, Anchor, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NamedLoader } from '../../../components/named-loader';
 import { useErrorText } from '../../../lib/error-text';
 import { splitOpeningHeading } from '../../../lib/leading-heading';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -32,7 +33,7 @@ function LegalPage({ kind }: { kind: TLegalTextKind }) {
   return (
     <Stack>
       {headingHtml ? <RichTitle html={headingHtml} /> : <Title order={1}>{title}</Title>}
-      {text.isPending && <Loader role="status" aria-label={t('loading')} />}
+      {text.isPending && <NamedLoader label={t('loading')} />}
       {text.isError && (
         <Alert color="red" variant="light" role="alert">
           {errorText(text.error)}

@@ -1,7 +1,8 @@
 import type { TCertificateVerification, TCertificateVerificationStatus } from '@lms/contracts/certificates';
-import { Alert, Badge, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { NamedLoader } from '../../../components/named-loader';
 import { isApiError } from '../../../lib/api-client';
 import { formatDay } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -69,7 +70,7 @@ export function VerifyCertificatePage() {
       <Stack>
         <Title order={1}>{t('title')}</Title>
         <Text c="dimmed">{t('intro')}</Text>
-        {check.isPending && <Loader role="status" aria-label={t('loading')} />}
+        {check.isPending && <NamedLoader label={t('loading')} />}
         {check.data && <Answer answer={check.data} />}
         {check.isError && (
           <Alert

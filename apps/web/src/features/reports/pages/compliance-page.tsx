@@ -1,8 +1,9 @@
-import { Box, Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Box, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Anchor } from '@mantine/core';
+import { NamedLoader } from '../../../components/named-loader';
 import { PageHeader } from '../../../components/page-header';
 import { formatDate } from '../../../lib/format';
 import { queryString } from '../../../lib/http';
@@ -42,7 +43,7 @@ export function CompliancePage() {
       />
       <ReportFilters filters={filters} set={set} />
       {!data ? (
-        <Loader role="status" aria-label={t('loading')} />
+        <NamedLoader label={t('loading')} />
       ) : (
         <>
           <Text size="sm" c="dimmed" data-testid="report-period">

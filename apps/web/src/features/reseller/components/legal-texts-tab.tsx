@@ -1,7 +1,8 @@
 import { LEGAL_TEXT_KINDS } from '@lms/contracts/legal-texts';
 import { can, scopeOf } from '@lms/contracts/permissions';
-import { Alert, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { NamedLoader } from '../../../components/named-loader';
 import { useAuth } from '../../../lib/auth-store';
 import { useErrorText } from '../../../lib/error-text';
 import { useClientLegalTexts } from '../api/legal-texts';
@@ -17,7 +18,7 @@ export function LegalTextsTab({ clientId }: { clientId: string }) {
   const errorText = useErrorText();
   const role = useAuth().user?.role;
   const texts = useClientLegalTexts(clientId);
-  if (texts.isPending) return <Loader role="status" aria-label={t('loading')} />;
+  if (texts.isPending) return <NamedLoader label={t('loading')} />;
   if (texts.isError)
     return (
       <Alert color="red" variant="light" role="alert">

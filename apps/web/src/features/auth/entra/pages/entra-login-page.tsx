@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { NamedLoader } from '../../../../components/named-loader';
 import { isApiError } from '../../../../lib/api-client';
 import { setSession, takeRedirectPath } from '../../../../lib/auth-store';
 import i18n, { isLocale } from '../../../../lib/i18n';
@@ -41,7 +42,7 @@ export function EntraLoginPage() {
     if (inPopup) void import('@azure/msal-browser/redirect-bridge').then((m) => m.broadcastResponseToMainFrame());
   }, [inPopup]);
 
-  if (inPopup) return <Loader role="status" aria-label={t('signingIn')} />;
+  if (inPopup) return <NamedLoader label={t('signingIn')} />;
 
   const signIn = async () => {
     const c = config.data;
@@ -70,7 +71,7 @@ export function EntraLoginPage() {
       <Title order={1}>{t('title')}</Title>
       <Paper withBorder p="lg" radius="md">
         <Stack>
-          {config.isPending && <Loader role="status" aria-label={t('loading')} />}
+          {config.isPending && <NamedLoader label={t('loading')} />}
           {errorKey && (
             <Alert color="red" variant="light" role="alert" title={t('errors.title')}>
               {t(errorKey)}
