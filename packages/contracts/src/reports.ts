@@ -7,7 +7,8 @@ import { ZRemindAllResult } from './reminders';
 // The reports (issue 31 point 2): GET /api/reports/compliance (the overview) and GET /api/reports/attention (who is
 // overdue, about to expire or expired), POST /api/reports/attention/remind (reminders from the list). The web routes
 // /reports and /reports/attention keep the same filters in their URLs, named as here: from, to, group, company,
-// training, and on the list state, sort, page (the weekly digest links to them).
+// training, client (a reseller's choice of its resold clients), and on the list state, sort, page (the weekly digest
+// links to them).
 
 /** How far ahead "expiring" looks: a valid completion whose end lies within this many days. */
 export const REPORT_EXPIRING_DAYS = 30;
@@ -119,7 +120,7 @@ export const ZAttentionQuery = ZReportFilters.extend({
 }).refine(periodOk, periodError);
 export type TAttentionQuery = z.infer<typeof ZAttentionQuery>;
 
-/** `GET /api/reports/attention/export`: the list's filters and order, every page, as XLSX or CSV. */
+/** `GET /api/reports/attention/export`: the list's filters and order, every row (no cap), as XLSX or CSV. */
 export const ZAttentionExportQuery = ZReportFilters.extend({
   state: z.enum(REPORT_STATES).default('overdue'),
   sort: z.enum(REPORT_SORTS).default('urgent'),

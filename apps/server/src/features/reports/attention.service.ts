@@ -4,6 +4,7 @@ import {
   type TAttentionQuery,
   type TAttentionRemindBody,
   type TAttentionRemindResult,
+  type TAttentionRow,
   type TReportFilters,
   type TReportSort,
   type TReportState,
@@ -13,8 +14,10 @@ import type { Actor } from '../../platform/session';
 import { remindParticipants } from '../reminders';
 import {
   attentionDetails,
+  attentionKeyPages,
   attentionKeys,
   attentionPage,
+  type AttentionKey,
   type AttentionWindow,
   type ReportTraining,
 } from '../trainings';
@@ -59,21 +62,17 @@ function trainingsOf(rs: ReportScope, w: AttentionWindow, sort: TReportSort): Re
   );
 }
 
-export async function getAttention(
+/** The list's rows of the keys, in their order: the person, the training, the due day and the days. */
+async function rowsOf(
   deps: AppDeps,
-  actor: Actor,
-  query: TAttentionQuery,
-  now = new Date(),
-): Promise<TAttentionPage> {
-  const rs = await resolveReportScope(deps, actor, query);
-  const w = windowOf(query.state, query, now);
-  const trainings = trainingsOf(rs, w, query.sort);
-  const filter = { trainingIds: trainings.map((t) => t.id), groupId: rs.groupId, companyId: rs.companyId };
-  const page = await attentionPage(deps.db, rs.scope, filter, w, query.sort, query);
-  const details = await attentionDetails(deps.db, rs.scope, page.keys);
-  const trainingOf = new Map(trainings.map((t) => [t.id, t]));
+  rs: ReportScope,
+  w: AttentionWindow,
+  trainingOf: ReadonlyMap<string, ReportTraining>,
+  keys: readonly AttentionKey[],
+): Promise<TAttentionRow[]> {
+  const details = await attentionDetails(deps.db, rs.scope, keys);
   const rowOf = new Map(details.rows.map((r) => [`${r.trainingId}/${r.userId}`, r]));
-  const items = page.keys.flatMap((k) => {
+  return keys.flatMap((k) => {
     const r = rowOf.get(`${k.trainingId}/${k.userId}`);
     const t = trainingOf.get(k.trainingId);
     if (!r || !t) return [];
@@ -95,7 +94,47 @@ export async function getAttention(
       },
     ];
   });
+}
+
+export async function getAttention(
+  deps: AppDeps,
+  actor: Actor,
+  query: TAttentionQuery,
+  now = new Date(),
+): Promise<TAttentionPage> {
+  const rs = await resolveReportScope(deps, actor, query);
+  const w = windowOf(query.state, query, now);
+  const trainings = trainingsOf(rs, w, query.sort);
+  const filter = { trainingIds: trainings.map((t) => t.id), groupId: rs.groupId, companyId: rs.companyId };
+  const page = await attentionPage(deps.db, rs.scope, filter, w, query.sort, query);
+  const items = await rowsOf(deps, rs, w, new Map(trainings.map((t) => [t.id, t])), page.keys);
   return { items, total: page.total, totalCapped: page.totalCapped, page: query.page, pageSize: query.pageSize };
+}
+
+/**
+ * Every row of the list, in the list's order, `pageSize` at a time (the export, issue 31 point 3): read by keyset,
+ * so no cap (the screen's LIST_TOTAL_CAP bounds its pages, not a file) and one page in memory. The scope is resolved
+ * here, before the first page: a refused or unknown filter answers its 403 or 404, not a broken download.
+ */
+export async function attentionRowPages(
+  deps: AppDeps,
+  actor: Actor,
+  query: TReportFilters & { state: TReportState; sort: TReportSort },
+  pageSize: number,
+  now = new Date(),
+): Promise<AsyncGenerator<TAttentionRow[]>> {
+  const rs = await resolveReportScope(deps, actor, query);
+  const w = windowOf(query.state, query, now);
+  const trainings = trainingsOf(rs, w, query.sort);
+  const trainingOf = new Map(trainings.map((t) => [t.id, t]));
+  const filter = { trainingIds: trainings.map((t) => t.id), groupId: rs.groupId, companyId: rs.companyId };
+  const keyPages = attentionKeyPages(deps.db, rs.scope, filter, w, query.sort, pageSize);
+  return (async function* () {
+    for await (const keys of keyPages) {
+      const rows = await rowsOf(deps, rs, w, trainingOf, keys);
+      if (rows.length > 0) yield rows;
+    }
+  })();
 }
 
 /**

@@ -1,16 +1,15 @@
-import type { TPageSize } from '@lms/contracts/constants';
 import type {
-  TAttentionQuery,
   TAttentionRow,
   TComplianceQuery,
   TComplianceRow,
+  TReportFilters,
   TReportSort,
   TReportState,
 } from '@lms/contracts/reports';
 import type { AppDeps } from '../../platform/deps';
 import type { Actor } from '../../platform/session';
 import type { TableColumn, TableExport } from '../../platform/table-export';
-import { getAttention } from './attention.service';
+import { attentionRowPages } from './attention.service';
 import { getCompliance } from './compliance.service';
 import { REPORT_EXPORT_TEXTS } from './report-export-texts';
 
@@ -61,24 +60,17 @@ export async function exportCompliance(
   return { columns, rows: [lines], sheetName: t.sheet, locale: actor.locale };
 }
 
-/** The attention list's largest page: the export reads it page after page until a short one. */
-const EXPORT_PAGE = 500 as const satisfies TPageSize;
+/** Rows read and presented at a time: what the export holds in memory, whatever the number of rows. */
+const ATTENTION_EXPORT_PAGE = 500;
 
 export async function exportAttention(
   deps: AppDeps,
   actor: Actor,
-  query: Omit<TAttentionQuery, 'page' | 'pageSize'> & { state: TReportState; sort: TReportSort },
+  query: TReportFilters & { state: TReportState; sort: TReportSort },
+  pageSize = ATTENTION_EXPORT_PAGE,
 ): Promise<TableExport<TAttentionRow>> {
-  // The first page is read before the answer starts, so that the scope's 403 and 404 answer as on the screen.
-  const first = await getAttention(deps, actor, { ...query, page: 1, pageSize: EXPORT_PAGE });
-  async function* pages() {
-    let page = first;
-    for (let n = 1; ; n++) {
-      if (page.items.length > 0) yield page.items;
-      if (page.items.length < EXPORT_PAGE) return;
-      page = await getAttention(deps, actor, { ...query, page: n + 1, pageSize: EXPORT_PAGE });
-    }
-  }
+  // Every row the filters match, not the screen's first LIST_TOTAL_CAP: a file is the whole list.
+  const rows = await attentionRowPages(deps, actor, query, pageSize);
   const t = textsOf(actor).attention;
   const c = t.columns;
   const columns: TableColumn<TAttentionRow>[] = [
@@ -92,5 +84,5 @@ export async function exportAttention(
     { header: c.days, type: 'number', value: (r) => r.days },
     { header: c.lastReminderAt, type: 'datetime', value: (r) => r.lastReminderAt },
   ];
-  return { columns, rows: pages(), sheetName: t.sheet, locale: actor.locale };
+  return { columns, rows, sheetName: t.sheet, locale: actor.locale };
 }

@@ -402,6 +402,32 @@ describeEachDialect(
       const r = await signIn(app, await createUser(deps.db, reseller, { role: 'RESELLER_COORDINATOR' }));
       const resold = (await r.get('/api/reports/compliance', { client: w.client.id })).json<TCompliance>();
       expect(resold.totals).toMatchObject({ assigned: 9, overdue: 2 });
+      // The client picker's other calls: that client's choices and list (the web app resets the other filters).
+      const choices = (await r.get('/api/reports/choices', { client: w.client.id })).json<TReportChoices>();
+      expect(choices.groups.map((g) => g.name)).toEqual(['Büro', 'Lager']);
+      expect(choices.companies.map((k) => k.name)).toEqual(['Nord', 'Süd']);
+      const list = (await r.get('/api/reports/attention', { client: w.client.id })).json<TAttentionPage>();
+      expect(list.items.map((i) => i.name).sort()).toEqual(['Cem Muster', 'Dora Muster']);
+      // Read only: neither reseller role reminds the resold client's people, by rows or by filter (403, none sent).
+      for (const role of ['RESELLER', 'RESELLER_COORDINATOR'] as const) {
+        const reader =
+          role === 'RESELLER_COORDINATOR' ? r : await signIn(app, await createUser(deps.db, reseller, { role }));
+        for (const body of [
+          { all: true, filters: { state: 'overdue', client: w.client.id } },
+          { all: true, filters: { state: 'expiring', client: w.client.id, training: w.tb } },
+          { rows: [{ trainingId: w.tb, userId: w.u3.id }] },
+        ]) {
+          const res = await reader.post('/api/reports/attention/remind', body);
+          expect(res.statusCode, `${role} ${JSON.stringify(body)}`).toBe(403);
+          expect(res.json()).toMatchObject({ error: 'forbidden' });
+        }
+      }
+      const reminded = await deps.db
+        .selectFrom('training_reminders')
+        .select('user_id')
+        .where('client_id', '=', w.client.id)
+        .execute();
+      expect(reminded).toEqual([]);
       const other = await createClient(deps.db);
       const otherAdmin = await signIn(app, await createUser(deps.db, other, { role: 'ADMIN' }));
       for (const query of [

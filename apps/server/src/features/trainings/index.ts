@@ -35,6 +35,7 @@ export { TRAINING_EXPORT_TEXTS, trainingExportTexts } from './training-export-te
 export { countTrainingsOfGroup, coursesOfTrainingGroups } from './training-usage';
 export {
   attentionDetails,
+  attentionKeyPages,
   attentionKeys,
   attentionPage,
   completionsLive,
