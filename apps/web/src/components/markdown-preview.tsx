@@ -42,9 +42,7 @@ export function MarkdownPreview({ format, text }: { format: 'MARKDOWN' | 'CUSTOM
         <Text size="sm" fw={500}>
           {t('preview.title')}
         </Text>
-        {(html === null || debounced !== text) && !error && (
-          <NamedLoader size="xs" label={t('preview.loading')} />
-        )}
+        {(html === null || debounced !== text) && !error && <NamedLoader size="xs" label={t('preview.loading')} />}
       </Group>
       <Paper withBorder p="sm" radius="sm" data-testid="markdown-preview" style={{ minHeight: 120 }}>
         {error ? (
