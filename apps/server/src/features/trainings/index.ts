@@ -35,7 +35,6 @@ export { TRAINING_EXPORT_TEXTS, trainingExportTexts } from './training-export-te
 export { countTrainingsOfGroup, coursesOfTrainingGroups } from './training-usage';
 export {
   attentionDetails,
-  attentionKeyPages,
   attentionKeys,
   attentionPage,
   completionsLive,
@@ -45,3 +44,4 @@ export {
   reportTrainings,
 } from './report-rows';
 export type { AttentionKey, AttentionWindow, ReportRowFilter, ReportTraining } from './report-rows';
+export { attentionKeyPages } from './attention-export-rows';
