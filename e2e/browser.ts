@@ -60,13 +60,27 @@ export async function openPage(
   return { context, page };
 }
 
+let settleCalls = 0;
 /**
  * Drawers and modals fade in, and axe measures colour contrast at the opacity it finds: wait until no transition
  * runs (endless ones, such as a loader's spin, never end and are left out).
  */
 export const settle = (page: Page): Promise<unknown> =>
-  page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  page.waitForFunction(
+    (token) => {
+      // Quiet for 150 ms in a row: a notification that mounts just after a first quiet moment (an upload's "saved")
+      // starts its fade-in within that time, and axe would otherwise measure it half transparent.
+      const w = window as unknown as { lmsSettle?: { token: number; since: number | null } };
+      if (w.lmsSettle?.token !== token) w.lmsSettle = { token, since: null };
+      const quiet = document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity);
+      if (!quiet) w.lmsSettle.since = null;
+      else w.lmsSettle.since ??= performance.now();
+      return w.lmsSettle.since !== null && performance.now() - w.lmsSettle.since >= 150;
+    },
+    ++settleCalls,
+    { polling: 50 },
   );
 
 /** axe-core's source, run only where a frame has none yet (AxeBuilder sends it on every check, twice to the page). */

@@ -56,7 +56,10 @@ export function ChangeRequestForm() {
             label={t(`changeRequest.fields.${f}`)}
             name={f}
             value={form[f]}
-            onChange={(e) => setForm({ ...form, [f]: e.currentTarget.value })}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              setForm((prev) => ({ ...prev, [f]: value }));
+            }}
           />
         ))}
       </SimpleGrid>
@@ -68,7 +71,10 @@ export function ChangeRequestForm() {
         minRows={3}
         maxLength={FORGOT_USERNAME_MESSAGE_MAX}
         value={form.message}
-        onChange={(e) => setForm({ ...form, message: e.currentTarget.value })}
+        onChange={(e) => {
+          const message = e.currentTarget.value;
+          setForm((prev) => ({ ...prev, message }));
+        }}
       />
       <Button type="submit" loading={busy} w="fit-content">
         {t('changeRequest.submit')}
