@@ -101,18 +101,22 @@ export async function getCompliance(
   const { scope } = rs;
   // Live: a coordinator's groups together (a person in two counts once), or one group (its members' rows).
   const live = scope.groupIds !== null || rs.groupId !== undefined;
-  const statusRows: { trainingId: string; companyId: string | null; status: string; n: number }[] = live
-    ? await countStatesLive(deps.db, scope, filter)
-    : (await summaryCounts(deps.db, scope.clientId, 'company', rs.companyId ? [rs.companyId] : null))
-        .filter((r) => inTrainings.has(r.trainingId))
-        .map((r) => ({ trainingId: r.trainingId, companyId: r.dimId || null, status: r.status, n: r.n }));
+  const liveRows = live ? await countStatesLive(deps.db, scope, filter, window) : null;
+  const statusRows: { trainingId: string; companyId: string | null; status: string; n: number }[] =
+    liveRows ??
+    (await summaryCounts(deps.db, scope.clientId, 'company', rs.companyId ? [rs.companyId] : null))
+      .filter((r) => inTrainings.has(r.trainingId))
+      .map((r) => ({ trainingId: r.trainingId, companyId: r.dimId || null, status: r.status, n: r.n }));
   const groupIds = rs.groupId ? [rs.groupId] : scope.groupIds;
   const groupRows: StatusRow[] = rs.companyId
     ? (await countGroupStatesLive(deps.db, scope, filter)).map((r) => ({ ...r, key: r.groupId }))
     : (await summaryCounts(deps.db, scope.clientId, 'group', groupIds))
         .filter((r) => inTrainings.has(r.trainingId))
         .map((r) => ({ ...r, key: r.dimId }));
-  const expiring = await expiringCounts(deps, scope, filter, window, !live && !rs.companyId);
+  const expiring = await expiringCounts(deps, scope, filter, window, {
+    fromSummary: !live && !rs.companyId,
+    byCompany: liveRows?.filter((r) => r.expiring > 0).map((r) => ({ ...r, n: r.expiring })),
+  });
   const companyKey = (id: string | null) => id ?? '';
 
   const total = tallyBy(

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../platform/deps';
 import type { UserScope } from '../users';
-import { countExpiring, type AttentionWindow, type ReportRowFilter } from '../trainings';
+import { countExpiring, countExpiringByGroup, type AttentionWindow, type ReportRowFilter } from '../trainings';
 import { summaryValidityDays } from './report-counts.repository';
 import { addDays } from './report-dates';
 
@@ -19,9 +19,15 @@ export async function expiringCounts(
   scope: UserScope,
   filter: ReportRowFilter,
   w: AttentionWindow,
-  fromSummary: boolean,
+  how: {
+    fromSummary: boolean;
+    /** The by-company counts, when the caller counted them already with the states (countStatesLive). */
+    byCompany?: Expiring['byCompany'] | undefined;
+  },
 ): Promise<Expiring> {
-  if (!fromSummary) return countExpiring(deps.db, scope, filter, w);
+  if (how.byCompany)
+    return { byCompany: how.byCompany, byGroup: await countExpiringByGroup(deps.db, scope, filter, w) };
+  if (!how.fromSummary) return countExpiring(deps.db, scope, filter, w);
   const today = w.today;
   const lastDay = w.until.slice(0, 10);
   const inTrainings = new Set(filter.trainingIds);

@@ -39,6 +39,7 @@ export {
   attentionPage,
   completionsLive,
   countExpiring,
+  countExpiringByGroup,
   countGroupStatesLive,
   countStatesLive,
   reportTrainings,

@@ -127,34 +127,66 @@ export function inState(q: ScopedRows, w: AttentionWindow): ScopedRows {
   }
 }
 
-/** Expiring participations by training and company, and by training and group (a person in two groups: in each). */
-export async function countExpiring(db: DbOrTrx, scope: UserScope, filter: ReportRowFilter, w: AttentionWindow) {
-  const rows = () =>
-    inState(scopedRows(db, scope, filter), { ...w, state: 'expiring', from: undefined, to: undefined });
-  const byCompany = await rows()
-    .innerJoin('users as u', 'u.id', 'p.user_id')
-    .select(['p.training_id', 'u.company_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .groupBy(['p.training_id', 'u.company_id'])
-    .execute();
-  let byGroup = rows()
+const expiringRows = (db: DbOrTrx, scope: UserScope, filter: ReportRowFilter, w: AttentionWindow) =>
+  inState(scopedRows(db, scope, filter), { ...w, state: 'expiring', from: undefined, to: undefined });
+
+/** Expiring participations by training and group (a person in two groups: in each). */
+export async function countExpiringByGroup(db: DbOrTrx, scope: UserScope, filter: ReportRowFilter, w: AttentionWindow) {
+  let byGroup = expiringRows(db, scope, filter, w)
     .innerJoin('group_members as gm', 'gm.user_id', 'p.user_id')
     .select(['p.training_id', 'gm.group_id', (eb) => eb.fn.countAll<number>().as('n')]);
   if (isGroupScoped(scope)) byGroup = byGroup.where('gm.group_id', 'in', scope.groupIds);
   const groups = await byGroup.groupBy(['p.training_id', 'gm.group_id']).execute();
+  return groups.map((r) => ({ trainingId: r.training_id, groupId: r.group_id, n: Number(r.n) }));
+}
+
+/** Expiring participations by training and company, and by training and group (a person in two groups: in each). */
+export async function countExpiring(db: DbOrTrx, scope: UserScope, filter: ReportRowFilter, w: AttentionWindow) {
+  const byCompany = await expiringRows(db, scope, filter, w)
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .select(['p.training_id', 'u.company_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy(['p.training_id', 'u.company_id'])
+    .execute();
   return {
     byCompany: byCompany.map((r) => ({ trainingId: r.training_id, companyId: r.company_id, n: Number(r.n) })),
-    byGroup: groups.map((r) => ({ trainingId: r.training_id, groupId: r.group_id, n: Number(r.n) })),
+    byGroup: await countExpiringByGroup(db, scope, filter, w),
   };
 }
 
-/** Overdue and expired as the summary cannot say them for a coordinator of several groups: per training, live. */
-export async function countStatesLive(db: DbOrTrx, scope: UserScope, filter: ReportRowFilter) {
+/**
+ * Participations by training, status and company as the summary cannot say them for a coordinator of several groups
+ * (a person in two counts once), live; with how many of each expire within the window (`expiring`, as inState's
+ * "expiring" says it), counted in the same pass over the rows rather than by a second query over the client's end
+ * dates (issue 31: 47 ms of a coordinator's 321 ms overview at 100,000 users).
+ */
+export async function countStatesLive(
+  db: DbOrTrx,
+  scope: UserScope,
+  filter: ReportRowFilter,
+  w: Pick<AttentionWindow, 'now' | 'until'>,
+) {
   const rows = await scopedRows(db, scope, filter)
     .innerJoin('users as u', 'u.id', 'p.user_id')
-    .select(['p.training_id', 'p.status', 'u.company_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .select([
+      'p.training_id',
+      'p.status',
+      'u.company_id',
+      (eb) => eb.fn.countAll<number>().as('n'),
+      sql<
+        number | string
+      >`sum(case when p.valid_until > ${w.now} and p.valid_until <= ${w.until} and p.status <> 'EXPIRED' and p.status <> 'OPTIONAL' then 1 else 0 end)`.as(
+        'expiring',
+      ),
+    ])
     .groupBy(['p.training_id', 'p.status', 'u.company_id'])
     .execute();
-  return rows.map((r) => ({ trainingId: r.training_id, status: r.status, companyId: r.company_id, n: Number(r.n) }));
+  return rows.map((r) => ({
+    trainingId: r.training_id,
+    status: r.status,
+    companyId: r.company_id,
+    n: Number(r.n),
+    expiring: Number(r.expiring),
+  }));
 }
 
 /** Completions by the Monday of their week, per training, live (a coordinator of several groups). */
