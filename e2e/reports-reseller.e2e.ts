@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +10,8 @@ import { apiAs, createCourseWithModules, userIdOf } from './training-helpers';
 
 // Issue 31: a RESELLER_COORDINATOR of Demo reads the reports of Beta, the client Demo resells, read only. The client
 // is a choice in the filters (its own first), kept in the URL like every filter: a reload shows the same client's
-// report, a change of client drops the training filter (Demo's trainings are not Beta's), and no reminder is offered.
+// report, a change of client drops the training filter (Demo's trainings are not Beta's), the export is Beta's, and no
+// reminder is offered.
 // Demo: "Erste Hilfe Demo", Paula overdue (1 assigned). Beta: "Arbeitsschutz Beta", its Vertrieb (Bruno) and two more
 // people overdue (3 assigned). Axe and screenshots in German and English at 1280 and 390 px.
 
@@ -180,6 +182,15 @@ describe("the reports of a resold client: a reseller coordinator reads Beta's, r
     expect(query(page).get('client')).toBe(ids.beta);
     await expectAccessible(page, `attention list of a resold client (${lang})`);
     await screenshotsAtWidths(page, `reports-reseller-attention-${lang}`);
+    // The export takes the client too: Beta's rows, not Demo's.
+    if (lang === 'de') {
+      await page.getByRole('button', { name: 'Bericht exportieren' }).click();
+      const download = page.waitForEvent('download');
+      await page.getByRole('menuitem', { name: 'CSV (für Excel, mit Semikolon)' }).click();
+      const csv = (await readFile((await (await download).path()) ?? '')).toString('utf8');
+      expect(csv).toContain(`Bruno Participant;participant@beta.example;${BETA_TRAINING};`);
+      expect(csv).not.toContain('Paula Participant');
+    }
 
     // Back to the own client: the URL names none, Paula is listed again.
     await chooseClient(page, w.client, w.own, 'dem');
