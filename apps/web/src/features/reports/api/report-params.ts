@@ -3,8 +3,9 @@ import { REPORT_SORTS, REPORT_STATES, type TReportSort, type TReportState } from
 import { useSearchParams } from 'react-router';
 
 // The reports' filters are the URL's query (issue 31 point 2, and the weekly digest links to them): from, to (the
-// period, YYYY-MM-DD), group, company, training (ids); on the list also state, sort and page. A change replaces the
-// query, so a reload or a shared link shows the same report.
+// period, YYYY-MM-DD), group, company, training (ids), client (a reseller's choice of a client it resells; none: the
+// own client); on the list also state, sort and page. A change replaces the query, so a reload or a shared link shows
+// the same report.
 
 export interface ReportParams {
   from?: string;
@@ -12,6 +13,8 @@ export interface ReportParams {
   group?: string;
   company?: string;
   training?: string;
+  /** A client the reader's reseller client resells (read only); the server refuses any other (404). */
+  client?: string;
 }
 export interface AttentionParams extends ReportParams {
   state: TReportState;
@@ -22,7 +25,7 @@ export interface AttentionParams extends ReportParams {
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const ID = /^[0-9a-f-]{36}$/i;
-const FILTERS = ['from', 'to', 'group', 'company', 'training'] as const;
+const FILTERS = ['from', 'to', 'group', 'company', 'training', 'client'] as const;
 
 /** Only well-formed values count: a hand-edited link shows the report without the broken filter, not an error. */
 function readFilters(q: URLSearchParams): ReportParams {

@@ -17,7 +17,7 @@ export const reportKeys = {
   all: ['reports'] as const,
   compliance: (p: ReportParams) => ['reports', 'compliance', p] as const,
   attention: (p: AttentionParams) => ['reports', 'attention', p] as const,
-  choices: ['reports', 'choices'] as const,
+  choices: (client: string | undefined) => ['reports', 'choices', client ?? null] as const,
 };
 
 export const useCompliance = (p: ReportParams) =>
@@ -34,8 +34,12 @@ export const useAttention = (p: AttentionParams) =>
     placeholderData: keepPreviousData,
   });
 
-export const useReportChoices = () =>
-  useQuery({ queryKey: reportKeys.choices, queryFn: () => apiGet('/reports/choices', ZReportChoices) });
+/** The filters' trainings, groups and companies: the own client's, or with `client` that resold client's. */
+export const useReportChoices = (client: string | undefined) =>
+  useQuery({
+    queryKey: reportKeys.choices(client),
+    queryFn: () => apiGet(`/reports/choices${queryString({ client })}`, ZReportChoices),
+  });
 
 export const remindFromReport = (body: TAttentionRemindBody) =>
   apiPost('/reports/attention/remind', body, ZAttentionRemindResult);

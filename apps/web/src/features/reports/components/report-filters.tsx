@@ -1,9 +1,12 @@
+import { can, scopeOf } from '@lms/contracts/permissions';
 import type { TReportChoices } from '@lms/contracts/reports';
-import { Box, Button, Group, NativeSelect } from '@mantine/core';
+import { Box, Button, Group, NativeSelect, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field';
+import { useAuth } from '../../../lib/auth-store';
 import { useReportChoices } from '../api/reports';
 import type { ReportParams } from '../api/report-params';
+import { ClientPicker } from './client-picker';
 
 interface Props {
   filters: ReportParams;
@@ -15,10 +18,20 @@ const LISTS = { training: 'trainings', group: 'groups', company: 'companies' } a
   keyof TReportChoices
 >;
 
-/** The filters every report has: period, training, group and company, kept in the URL by the page. */
+/** The scopes that read the resold clients' reports too (permissions.ts `reports.read`): the reseller roles. */
+const RESOLD = new Set(['resold', 'resold-read']);
+
+/**
+ * The filters every report has: period, training, group and company, kept in the URL by the page; a reseller also
+ * picks the client (its own or one it resells). Groups, companies and trainings belong to a client: a change of
+ * client drops them and the choices are those of the client chosen.
+ */
 export function ReportFilters({ filters, set }: Props) {
   const { t } = useTranslation('reports');
-  const choices = useReportChoices();
+  const user = useAuth().user;
+  const picksClient =
+    !!user && RESOLD.has(scopeOf(user.role, 'reports.read') ?? '') && can(user.role, 'clients.overview');
+  const choices = useReportChoices(filters.client);
   const select = (key: keyof typeof LISTS) => (
     <NativeSelect
       key={key}
@@ -32,8 +45,9 @@ export function ReportFilters({ filters, set }: Props) {
       ]}
     />
   );
-  const any = Object.values(filters).some(Boolean);
-  return (
+  // The client is whose report it is, not a filter: resetting the filters keeps it.
+  const any = [filters.from, filters.to, filters.group, filters.company, filters.training].some(Boolean);
+  const group = (
     <Group align="flex-end" gap="sm" data-testid="report-filters">
       <Box w={{ base: 'calc(50% - 6px)', xs: 160 }}>
         <DateField label={t('filters.from')} value={filters.from ?? ''} onChange={(v) => set({ from: v })} />
@@ -53,5 +67,17 @@ export function ReportFilters({ filters, set }: Props) {
         </Button>
       )}
     </Group>
+  );
+  if (!picksClient || !user) return group;
+  // Whose report it is, on a line of its own above the filters of that client.
+  return (
+    <Stack gap="sm">
+      <ClientPicker
+        ownId={user.clientId}
+        value={filters.client}
+        onChange={(client) => set({ client, group: '', company: '', training: '' })}
+      />
+      {group}
+    </Stack>
   );
 }

@@ -28,9 +28,11 @@ const keyOf = (r: Pick<TAttentionRow, 'trainingId' | 'userId'>) => `${r.training
 export function AttentionPage() {
   const { t, i18n } = useTranslation('reports');
   usePageTitle(t('attention.title'));
-  const role = useAuth().user?.role;
-  const mayRemind = !!role && can(role, 'reports.remind');
+  const user = useAuth().user;
+  const mayRemind = !!user && can(user.role, 'reports.remind');
   const { filters, attention, set } = useReportParams();
+  // A resold client's trainings are not the reader's to coordinate: their titles are no links there.
+  const ownClient = !filters.client || filters.client === user?.clientId;
   const list = useAttention(attention);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const paging: Paging = {
@@ -133,11 +135,14 @@ export function AttentionPage() {
           {
             id: 'training',
             header: t('attention.training'),
-            cell: (r) => (
-              <Anchor component={Link} size="sm" to={`/coordination/trainings/${r.trainingId}`}>
+            cell: (r) =>
+              ownClient ? (
+                <Anchor component={Link} size="sm" to={`/coordination/trainings/${r.trainingId}`}>
+                  <CellText text={r.trainingTitle} max={220} />
+                </Anchor>
+              ) : (
                 <CellText text={r.trainingTitle} max={220} />
-              </Anchor>
-            ),
+              ),
           },
           {
             id: 'days',

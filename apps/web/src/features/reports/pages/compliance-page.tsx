@@ -1,10 +1,11 @@
-import { Box, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Box, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Anchor } from '@mantine/core';
 import { NamedLoader } from '../../../components/named-loader';
 import { PageHeader } from '../../../components/page-header';
+import { useErrorText } from '../../../lib/error-text';
 import { formatDate } from '../../../lib/format';
 import { queryString } from '../../../lib/http';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -24,6 +25,7 @@ export function CompliancePage() {
   usePageTitle(t('compliance.title'));
   const { filters, set } = useReportParams();
   const report = useCompliance(filters);
+  const errorText = useErrorText();
   const [by, setBy] = useState<Breakdown>('training');
   const data = report.data;
   const rows = data ? { training: data.trainings, group: data.groups, company: data.companies }[by] : [];
@@ -42,7 +44,12 @@ export function CompliancePage() {
         }
       />
       <ReportFilters filters={filters} set={set} />
-      {!data ? (
+      {!data && report.error ? (
+        // A link to a client no longer resold (or a group since deleted) answers 404: say so, not load for ever.
+        <Alert color="red" variant="light" role="alert" data-testid="report-error">
+          {errorText(report.error)}
+        </Alert>
+      ) : !data ? (
         <NamedLoader label={t('loading')} />
       ) : (
         <>
