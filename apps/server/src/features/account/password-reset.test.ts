@@ -255,7 +255,7 @@ describeEachDialect('password reset and account activation', (ctx) => {
     ).toBe(200);
   });
 
-  it('a user created without a password gets an activation mail whose link sets the first password', async () => {
+  it('a user created without a password gets an activation mail whose link sets the first password once, then says it was used', async () => {
     const c = ctx();
     const client = await createClient(c.deps.db);
     const admin = await signIn(c.app, await createUser(c.deps.db, client, { role: 'ADMIN' }));
@@ -280,6 +280,19 @@ describeEachDialect('password reset and account activation', (ctx) => {
     expect((await caller(c.app, client.host, token).get('/api/user/info')).json()).toMatchObject({
       email: 'neuling@example.test',
     });
+    // Issue 32: a used activation link says it was used (the page shows "Link bereits verwendet"), not that the
+    // activation failed; a second activation with it is refused.
+    expect((await anon.post('/api/user/link-check', { token: link.token, purpose: 'activation' })).json()).toEqual({
+      valid: false,
+      used: true,
+    });
+    const again = await anon.post('/api/user/activate', {
+      token: link.token,
+      purpose: 'activation',
+      newPassword: NEW_PASSWORD,
+      newPasswordRepeat: NEW_PASSWORD,
+    });
+    expect(again.json()).toMatchObject({ error: 'activation_failed' });
   });
 
   it('the bulk action sends reset mails to the selected users', async () => {

@@ -2,12 +2,14 @@ import { expect, it } from 'vitest';
 import { signIn, type TestUser } from '../../../test/factories';
 import { caller, describeEachDialect } from '../../../test/test-app';
 import { pdfText } from '../certificates/test-certificates';
+import { loadTemplateLook } from '../templates/certificate/certificate-images';
 import { DEMO_COMPANY } from './demo-legal';
 import { seedDemoData } from './demo-seed';
 
 // Issue 32 points 3 and 4: the demo sells the product. Its legal pages have text, its premium course has modules and
 // covers, its invoices name the seller's address. The seed runs into this file's empty database (it seeds nothing
 // into one that has data), so one test checks it all. The start from an empty data folder: test/demo-start.test.ts.
+// Point 2: the demo's certificate template has a design, the client's logo and a signatory with a signature image.
 
 const PASSWORD = 'Demo-Passw0rd-7x';
 const ADDRESS = {
@@ -23,7 +25,7 @@ const ADDRESS = {
 } as const;
 
 describeEachDialect('demo data', (ctx) => {
-  it('has legal texts, a premium course with modules and covers, and invoices with the seller address', async () => {
+  it('has legal texts, a premium course with modules and covers, a signed certificate with the logo, and invoices with the seller address', async () => {
     const { app, deps } = ctx();
     expect(await seedDemoData(deps.db, PASSWORD, deps.config)).toEqual({ password: PASSWORD, generated: false });
     const demo = caller(app, 'localhost');
@@ -81,6 +83,40 @@ describeEachDialect('demo data', (ctx) => {
       'Gartenweg 3',
     ])
       expect(text).toContain(part);
+    // The demo course's certificate: a designed template with two signatories, the first with a signature image; the
+    // PDF's look carries the client's logo and that image (PNG bytes), and the preview names the signatories.
+    const templates = (await content.get('/api/certificate-template')).json<{
+      items: Array<{ id: string; name: string }>;
+    }>();
+    const template = templates.items.find((t) => t.name === 'Teilnahmezertifikat');
+    expect(template).toBeTruthy();
+    expect((await content.get(`/api/certificate-template/${template?.id}`)).json()).toMatchObject({
+      design: 'classic',
+      orientation: 'landscape',
+      signatories: [
+        { name: 'Dr. Anna Schäfer', hasSignature: true },
+        { name: 'Markus Weber', hasSignature: false },
+      ],
+    });
+    const demoId = (await demo.get('/api/client/current')).json<{ id: string }>().id;
+    const look = await loadTemplateLook(deps, demoId, template?.id ?? '');
+    const PNG_MAGIC = '89504e47';
+    expect(
+      Buffer.from(look?.logo ?? [])
+        .subarray(0, 4)
+        .toString('hex'),
+      'the logo',
+    ).toBe(PNG_MAGIC);
+    expect(
+      Buffer.from(look?.signatories[0]?.image ?? [])
+        .subarray(0, 4)
+        .toString('hex'),
+      'the signature',
+    ).toBe(PNG_MAGIC);
+    const preview = await content.post(`/api/certificate-template/${template?.id}/preview/de-DE`, {});
+    expect(preview.statusCode).toBe(200);
+    expect(await pdfText(preview.rawPayload)).toContain('Dr. Anna Schäfer');
+
     // The address is the client's setting, which its admin sees and may change.
     const clientId = (await demo.get('/api/client/current')).json<{ id: string }>().id;
     expect((await admin.get(`/api/client/${clientId}`)).json()).toMatchObject({

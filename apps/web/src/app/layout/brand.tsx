@@ -12,7 +12,20 @@ export function Brand() {
   return (
     <Anchor component={Link} to="/" underline="never" c="inherit" style={{ minWidth: 0 }}>
       <Group gap="sm" wrap="nowrap">
-        {logoUrl && <Image src={logoUrl} alt={t('logoOf', { name })} h={40} w="auto" maw={160} fit="contain" />}
+        {/* Above the fold, so loaded at once (not lazily); its height attribute holds the header's 40 px before the
+            picture arrives (issue 32: images sized). Its width follows the logo's own proportions, up to 160 px. */}
+        {logoUrl && (
+          <Image
+            src={logoUrl}
+            alt={t('logoOf', { name })}
+            loading="eager"
+            height={40}
+            h={40}
+            w="auto"
+            maw={160}
+            fit="contain"
+          />
+        )}
         {/* On a phone the logo alone names the client (its alt text), leaving room for the header's controls. */}
         <Text
           component="span"

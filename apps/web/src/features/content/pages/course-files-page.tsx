@@ -31,7 +31,17 @@ function Logo({ courseId, file }: { courseId: string; file: TCourseFile }) {
     staleTime: Infinity,
   });
   if (!file.hasLogo || !logo.data) return null;
-  return <Image src={logo.data} alt={t('files.logoOf', { name: file.fileName })} h={40} w="auto" fit="contain" />;
+  return (
+    <Image
+      src={logo.data}
+      alt={t('files.logoOf', { name: file.fileName })}
+      loading="lazy"
+      height={40}
+      h={40}
+      w="auto"
+      fit="contain"
+    />
+  );
 }
 
 function FilesEditor({ course }: { course: TCourse }) {

@@ -69,6 +69,8 @@ export function ClientLogoField({ client }: { client: TClient }) {
           <Image
             src={preview}
             alt={t('design.logoAlt', { name: client.name })}
+            loading="lazy"
+            height={64}
             h={64}
             w="auto"
             fit="contain"
