@@ -105,4 +105,41 @@ describe('screen polish (issue 32)', () => {
     expect(String(stored?.active_to).slice(0, 10)).toBe(until);
     await context.close();
   });
+  it('tells a coordinator who saves a new user without a group why, at the group field and in view', async () => {
+    const { context, page } = await openPage(browser);
+    await page.setViewportSize({ width: 1280, height: 700 });
+    await signIn(page, server, 'coordinator@demo.example');
+    await page.goto(server.url('/coordination/users'));
+    await page.getByRole('button', { name: 'Neuer Benutzer' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Neuer Benutzer' });
+    await drawer.locator('input[name="firstName"]').fill('Gerd');
+    await drawer.locator('input[name="lastName"]').fill('Gruppenlos');
+    await drawer.locator('input[name="email"]').fill('gerd.gruppenlos@demo.example');
+    await drawer.getByRole('button', { name: 'Speichern' }).click();
+    // The text above the fields is scrolled into view (the button is at the drawer's foot), and the field says it.
+    const alert = drawer.getByRole('alert').first();
+    await alert.waitFor();
+    await expect
+      .poll(() =>
+        alert.evaluate((el) => {
+          // In the window and on top: not under the drawer's sticky header either.
+          const r = el.getBoundingClientRect();
+          const top = document.elementFromPoint(r.left + r.width / 2, r.top + 4);
+          return r.top >= 0 && r.bottom <= window.innerHeight && top !== null && el.contains(top);
+        }),
+      )
+      .toBe(true);
+    // The same words stand at the group field (the alert's text once more, as the field's error).
+    const said = (await alert.textContent()) ?? '';
+    expect(said).not.toBe('');
+    expect(await drawer.getByText(said, { exact: true }).count()).toBe(2);
+    expect(await drawer.isVisible()).toBe(true);
+    const [row] = await server.db.all<{ n: number }>('select count(*) as n from users where email = ?', [
+      'gerd.gruppenlos@demo.example',
+    ]);
+    expect(Number(row?.n)).toBe(0);
+    await expectAccessible(page, 'user form, coordinator without a group');
+    await screenshot(page, 'polish-user-form-no-group-de');
+    await context.close();
+  });
 });

@@ -1,5 +1,5 @@
 import { Alert, Button, Group } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../lib/error-text';
 import { errorAt, fieldErrorsOf, hasErrorUnder, type FieldErrors } from './field-errors';
@@ -82,9 +82,16 @@ export function FormNotice({ text }: { text: string | null | false | undefined }
 
 /** The form's error above its fields; role="alert" so a screen reader announces it. */
 export function FormError({ error }: { error: string | null }) {
+  const ref = useRef<HTMLDivElement>(null);
+  // The text stands above the fields; after a save at the foot of a long drawer it would be scrolled out of sight,
+  // and the form would seem to do nothing. It is brought into view each time it appears or changes, clear of a
+  // drawer's or modal's sticky header (scroll-margin-top).
+  useEffect(() => {
+    if (error) ref.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [error]);
   if (!error) return null;
   return (
-    <Alert color="red" variant="light" role="alert">
+    <Alert ref={ref} color="red" variant="light" role="alert" style={{ scrollMarginTop: 80 }}>
       {error}
     </Alert>
   );

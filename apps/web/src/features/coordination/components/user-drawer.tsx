@@ -90,6 +90,8 @@ export function UserDrawer({ state, onClose }: { state: DrawerState; onClose: ()
     } catch (err) {
       if (isApiError(err) && err.code === 'email_taken') setFieldErrors({ email: errorText(err) });
       if (isApiError(err) && err.code === 'username_taken') setFieldErrors({ username: errorText(err) });
+      // A coordinator's new user needs one of their groups: the field says so, not only the text above the form.
+      if (isApiError(err) && err.code === 'group_required') setFieldErrors({ groupIds: errorText(err) });
       setError(errorText(err));
     } finally {
       setBusy(false);
