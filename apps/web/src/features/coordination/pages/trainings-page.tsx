@@ -93,7 +93,7 @@ export function TrainingsPage() {
             cell: (tr) => (
               <Group gap={6} wrap="nowrap">
                 <Anchor component={Link} to={`/coordination/trainings/${tr.id}`} size="sm" fw={500}>
-                  <CellText text={tr.courseTitle} max={260} />
+                  <CellText text={tr.courseTitle} max={220} lines={2} />
                 </Anchor>
                 {!tr.courseActive && (
                   <Badge size="xs" variant="outline" color="gray" c="dark.6">
@@ -103,7 +103,14 @@ export function TrainingsPage() {
               </Group>
             ),
           },
-          { id: 'assigned', header: t('list.assigned'), priority: 2, cell: (tr) => <CellText text={assigned(tr)} /> },
+          {
+            id: 'assigned',
+            header: t('list.assigned'),
+            priority: 2,
+            // Two lines of 180 px, course titles of 220 px: on one line of 240 and 260 px the French list
+            // ("Vertrieb, 6 personnes individuellement") was 75 px wider than its card at 1280 px (issue 32).
+            cell: (tr) => <CellText text={assigned(tr)} max={180} lines={2} />,
+          },
           {
             id: 'participants',
             header: t('list.participants'),

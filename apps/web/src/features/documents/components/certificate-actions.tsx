@@ -1,6 +1,7 @@
 import { CERTIFICATE_WITHDRAWAL_REASON_MAX } from '@lms/contracts/certificates';
 import type { TAllDocument } from '@lms/contracts/documents';
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { IconCertificateOff, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,13 +48,16 @@ export function CertificateActions({ doc }: { doc: TAllDocument }) {
 
   return (
     <>
+      {/* Icons: two labelled buttons made the list 88 px wider than its card at 1280 px in German (issue 32). */}
       <RowActions
+        iconsOnly
         actions={[
           {
             label: t('all.reissue'),
             name: t('all.reissueName', { name: doc.userName }),
             onClick: () => setAskingReissue(true),
             loading: busy === 'reissue',
+            icon: <IconRefresh size={18} aria-hidden stroke={1.6} />,
           },
           ...(doc.withdrawnAt
             ? []
@@ -63,6 +67,7 @@ export function CertificateActions({ doc }: { doc: TAllDocument }) {
                   name: t('all.withdrawName', { name: doc.userName }),
                   onClick: () => setWithdrawing(true),
                   danger: true,
+                  icon: <IconCertificateOff size={18} aria-hidden stroke={1.6} />,
                 },
               ]),
         ]}
