@@ -117,12 +117,32 @@ export async function expectAccessible(page: Page, screen: string, opts: Accessi
   expect(bad.join('\n'), `accessibility of ${screen}`).toBe('');
 }
 
+/**
+ * Before a picture of the whole page: the pictures on it have loaded (a broken one counts as done; after 5 s the
+ * page is taken as it stands). screenshot() makes the window as tall as the page, so lazy pictures below the fold
+ * start loading then; a full-page capture does not scroll, so with `eager` they are asked for at once (which changes
+ * their loading attribute: only for captures after which nothing checks it, such as the walk's). Without this, a
+ * course card below the fold showed as an empty box in the walk's captures.
+ */
+export async function picturesLoaded(page: Page, { eager = false }: { eager?: boolean } = {}): Promise<void> {
+  if (eager)
+    await page
+      .evaluate(() => {
+        for (const img of document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]')) img.loading = 'eager';
+      })
+      .catch(() => undefined);
+  await page
+    .waitForFunction(() => [...document.images].every((img) => img.complete), undefined, { timeout: 5_000 })
+    .catch(() => undefined);
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS_DIR, { recursive: true });
   // A viewport as tall as the page, rather than fullPage, keeps the fixed header and footer where a user sees them.
   const size = page.viewportSize() ?? { width: 1280, height: 800 };
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   await page.setViewportSize({ width: size.width, height: Math.max(size.height, height) });
+  await picturesLoaded(page);
   await page.screenshot({ path: `${SHOTS_DIR}/${name}.png` });
   await page.setViewportSize(size);
 }

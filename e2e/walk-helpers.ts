@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { picturesLoaded } from './browser';
 
 // What the screen walks share (screens.e2e.ts, route-walk.e2e.ts): in-app navigation, waiting until a page has its
 // code and data, a full-page capture that survives a lost frame, and the header's language switch.
@@ -41,6 +42,7 @@ export async function navigateInApp(page: Page, pathname: string): Promise<void>
  * capture that has not come within 15 s is asked for once more; a second failure fails the walk as before.
  */
 export async function capture(page: Page, file: string): Promise<void> {
+  await picturesLoaded(page, { eager: true });
   try {
     await page.screenshot({ path: file, fullPage: true, timeout: 15_000 });
   } catch {
