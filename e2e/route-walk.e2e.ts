@@ -226,6 +226,11 @@ describe.skipIf(!process.env.LMS_ROUTE_WALK)(
           .first()
           .waitFor({ timeout: 15_000 })
           .catch(() => problems.push(`${base}: no heading (level 1) within 15 s`));
+        // The heading may still be the page before's for a moment; a page whose data has not come shows its loader
+        // (a reseller's training page was captured as a lone loader), so the picture and the checks wait for it.
+        await page
+          .waitForFunction(() => !document.querySelector('main .mantine-Loader-root'), undefined, { timeout: 15_000 })
+          .catch(() => undefined);
         await settle(page);
       });
       const dir = path.join(OUT, folderOf(walker));
