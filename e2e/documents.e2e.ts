@@ -94,7 +94,10 @@ describe('documents: my downloads, my certificates, all certificates and the dow
     await screens(page, 'documents-download-notice-de');
 
     // In English the English file is shown instead.
+    // The reload waits for the switch to be saved on the server (POST /api/user/locale), or it shows German again.
+    const localeSaved = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/user/locale' && r.ok());
     await page.getByRole('combobox', { name: 'Sprache' }).selectOption('en-US');
+    await localeSaved;
     await page.reload();
     await expect.poll(() => heading(page).textContent()).toBe('My downloads');
     await expect.poll(() => page.getByRole('main').textContent()).toContain('Fire safety sheet.pdf');

@@ -23,9 +23,19 @@ const atWidth = async (page: Page, width: number) => {
 
 /** Clicks the export menu's entry and answers the downloaded file's name and bytes. */
 async function exportAs(page: Page, button: string, entry: string) {
-  await page.getByRole('button', { name: button }).click();
+  const item = page.getByRole('menuitem', { name: entry });
   const download = page.waitForEvent('download');
-  await page.getByRole('menuitem', { name: entry }).click();
+  download.catch(() => undefined); // awaited below; a failed try must not leave it unhandled
+  // A menu that closes again as the table behind it renders anew (seen once in CI) is opened once more.
+  for (let tries = 1; ; tries++) {
+    if (!(await item.isVisible())) await page.getByRole('button', { name: button }).click();
+    try {
+      await item.click({ timeout: 5_000 });
+      break;
+    } catch (err) {
+      if (tries >= 3) throw err;
+    }
+  }
   const file = await download;
   return { name: file.suggestedFilename(), bytes: await readFile((await file.path()) ?? '') };
 }
