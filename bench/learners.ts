@@ -1,5 +1,6 @@
 import { hashToken } from '../apps/server/src/platform/session';
 import { newId, newSecretToken, nowIso } from '../apps/server/src/platform/ids';
+import { requestJson } from '../apps/server/test/server-process';
 import { insertChunked } from './seed';
 import type { BenchContext, BenchRawRequest, BenchRequest } from './types';
 
@@ -63,4 +64,25 @@ export async function asEachLearner(ctx: BenchContext, path: string): Promise<Be
       headers: { ...req.headers, authorization: bearer(++turn) },
     }),
   };
+}
+
+/**
+ * Asks `path` once as each seeded learner, `concurrency` at a time, before the measured runs: the learner
+ * dashboard keeps each learner's answer in the database (features/trainings/learner-dashboard-store.ts), as it stands
+ * after each learner's last visit, so the steady state to measure is every learner's answer kept. Answers how long
+ * the pass took (each request made and kept an answer: the cost of a first visit after a change).
+ */
+export async function visitEachLearner(ctx: BenchContext, path: string, concurrency = 8): Promise<number> {
+  const list = await learnerTokens(ctx);
+  const started = Date.now();
+  let next = 0;
+  const worker = async () => {
+    while (next < list.length) {
+      const token = list[next++]!;
+      const res = await requestJson(ctx.baseUrl, { path, host: ctx.host, token });
+      if (res.status !== 200) throw new Error(`${path} answered ${res.status} during the warm pass`);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return Date.now() - started;
 }

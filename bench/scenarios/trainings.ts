@@ -7,7 +7,7 @@ import {
 } from '../../apps/server/src/features/trainings/participant-list.repository';
 import { repairUserSearchKeys } from '../../apps/server/src/features/users/user-search-keys';
 import { newId, nowIso } from '../../apps/server/src/platform/ids';
-import { asEachLearner } from '../learners';
+import { asEachLearner, visitEachLearner } from '../learners';
 import { insertChunked } from '../seed';
 import type { BenchContext, BenchScale, BenchScenario } from '../types';
 import { adminScope, medianMs } from './users';
@@ -250,25 +250,54 @@ const statusPage = async (ctx: BenchContext) => ({
   headers: await authHeaders(ctx, ADMIN),
 });
 
+/** Every learner's dashboard kept once per bench run (a later scenario may have made them stale: made again). */
+async function warmDashboards(ctx: BenchContext): Promise<void> {
+  const ms = await visitEachLearner(ctx, '/api/user-course-trainings');
+  console.log(`learner-dashboard warm pass (each learner once, 8 at a time, answers made or found kept): ${ms} ms`);
+}
+
 export const scenarios: BenchScenario[] = [
   {
     // Issue 33: each request as another of the seeded learners (each in TRAININGS_PER_USER trainings); one learner
     // asking every time measured the short cache, not the read.
     name: 'learner-dashboard',
     seed: seedTrainings,
-    prepare: (ctx) => asEachLearner(ctx, '/api/user-course-trainings'),
+    prepare: async (ctx) => {
+      await warmDashboards(ctx);
+      return asEachLearner(ctx, '/api/user-course-trainings');
+    },
+  },
+  {
+    // Issue 33: the first visit of each learner after a change of the client's courses (every kept answer stale):
+    // each request makes its learner's answer from the two indexed reads and keeps it.
+    name: 'learner-dashboard (after a course change)',
+    seed: seedTrainings,
+    prepare: async (ctx) => {
+      await ctx.db
+        .updateTable('dashboard_catalog_stamps')
+        .set((eb) => ({ stamp: eb('stamp', '+', 1) }))
+        .where('client_id', '=', ctx.clientId)
+        .execute();
+      return asEachLearner(ctx, '/api/user-course-trainings');
+    },
   },
   {
     // Issue 33: p99 under 50 ms with 64 connections at once, a different learner on each request.
     name: 'learner-dashboard (64 connections)',
     seed: seedTrainings,
-    prepare: async (ctx) => ({ ...(await asEachLearner(ctx, '/api/user-course-trainings')), connections: 64 }),
+    prepare: async (ctx) => {
+      await warmDashboards(ctx);
+      return { ...(await asEachLearner(ctx, '/api/user-course-trainings')), connections: 64 };
+    },
   },
   {
     // Issue 15: p99 under 20 ms with 100 connections at once.
     name: 'learner-dashboard (100 connections)',
     seed: seedTrainings,
-    prepare: async (ctx) => ({ ...(await asEachLearner(ctx, '/api/user-course-trainings')), connections: 100 }),
+    prepare: async (ctx) => {
+      await warmDashboards(ctx);
+      return { ...(await asEachLearner(ctx, '/api/user-course-trainings')), connections: 100 };
+    },
   },
   {
     name: 'training-status-page',

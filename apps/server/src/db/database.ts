@@ -46,6 +46,11 @@ import type {
 } from '../features/reports/reports.table';
 import type { CoordinatorDigestsTable } from '../features/digest/digest.table';
 import type {
+  DashboardCatalogStampsTable,
+  DashboardStampsTable,
+  LearnerDashboardsTable,
+} from '../features/trainings/learner-dashboard.table';
+import type {
   PaypalWebhookEventsTable,
   PremiumBillingAddressesTable,
   PremiumInvoicesTable,
@@ -126,6 +131,9 @@ export interface Database {
   report_counts: ReportCountsTable;
   report_completion_weeks: ReportCompletionWeeksTable;
   report_validity_days: ReportValidityDaysTable;
+  learner_dashboards: LearnerDashboardsTable;
+  dashboard_stamps: DashboardStampsTable;
+  dashboard_catalog_stamps: DashboardCatalogStampsTable;
   coordinator_digests: CoordinatorDigestsTable;
   training_reminders: TrainingRemindersTable;
   certificate_templates: CertificateTemplatesTable;

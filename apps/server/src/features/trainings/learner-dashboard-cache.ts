@@ -1,14 +1,13 @@
-import { ZUserTrainingList } from '@lms/contracts/trainings';
 import type { AppDeps } from '../../platform/deps';
 import type { Actor } from '../../platform/session';
 import { shortCache } from '../../platform/short-cache';
-import { listMyTrainings } from './learner.service';
+import { storedDashboardJson } from './learner-dashboard-store';
 
 /**
  * The learner dashboard's answer (`GET /user-course-trainings`), kept as its serialised JSON per user and locale for
- * DASHBOARD_CACHE_MS (issue 15). Only a help on top (issue 33): the read itself is two indexed queries on the
- * learner's own rows, and on a Monday morning most requests come from learners not in the cache. When full, the
- * least recently used entry makes room (platform/short-cache.ts).
+ * DASHBOARD_CACHE_MS (issue 15). Only a help on top (issue 33): below it, each learner's answer is kept in the
+ * database under stamps that triggers move (learner-dashboard-store.ts), so a request whose asker is not here costs
+ * one read by primary key. When full, the least recently used entry makes room (platform/short-cache.ts).
  * An entry is dropped as soon as this process writes to a training, course or module table (db/write-generation);
  * another process's write shows within DASHBOARD_CACHE_MS, the stated staleness bound (docs/architecture.md).
  */
@@ -19,7 +18,4 @@ export const DASHBOARD_CACHE_ENTRIES = 2_000;
 const cache = shortCache<string>({ ms: DASHBOARD_CACHE_MS, entries: DASHBOARD_CACHE_ENTRIES, families: ['learning'] });
 
 export const myTrainingsJson = (deps: AppDeps, actor: Actor): Promise<string> =>
-  cache(deps.db, [actor.clientId, actor.userId, actor.locale], () =>
-    // Validated and stripped by the route's contract once, as the schema serializer would on every answer.
-    listMyTrainings(deps, actor).then((list) => JSON.stringify(ZUserTrainingList.parse(list))),
-  );
+  cache(deps.db, [actor.clientId, actor.userId, actor.locale], () => storedDashboardJson(deps, actor));
