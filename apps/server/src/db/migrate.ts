@@ -37,6 +37,7 @@ import * as m0039 from './migrations/2026-12-02-0039-report-counts';
 import * as m0041 from './migrations/2026-12-02-0041-coordinator-digest';
 import * as m0042 from './migrations/2026-12-02-0042-report-validity-days';
 import * as m0043 from './migrations/2026-12-03-0043-learner-dashboards';
+import * as m0044 from './migrations/2026-12-03-0044-report-triggers-per-statement';
 
 /** Migrations are listed here (not read from the folder) so they bundle and run the same under tsx and vitest. */
 export const migrations = (dialect: Dialect): Record<string, Migration> => ({
@@ -77,6 +78,7 @@ export const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '2026-12-02-0041-coordinator-digest': { up: (db) => m0041.up(db, dialect) },
   '2026-12-02-0042-report-validity-days': { up: (db) => m0042.up(db, dialect) },
   '2026-12-03-0043-learner-dashboards': { up: (db) => m0043.up(db, dialect) },
+  '2026-12-03-0044-report-triggers-per-statement': { up: (db) => m0044.up(db, dialect) },
 });
 
 /** The migrations a database records as applied (none when it was never migrated). */

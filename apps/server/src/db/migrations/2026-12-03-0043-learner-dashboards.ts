@@ -14,7 +14,8 @@ import type { Dialect } from '../database';
  * stamps are not the current ones is not used (features/trainings/learner-dashboard-store.ts). Inserts and updates
  * add a stamp row where none is; deletes only move an existing one (a user's or client's deletion cascades here,
  * and must not add a row for what is going away). The UPDATE triggers watch only the columns the dashboard shows,
- * so a reminder's or an invitation's bookkeeping does not make every answer stale.
+ * so a reminder's or an invitation's bookkeeping does not make every answer stale. SQLite's fire per row; on
+ * PostgreSQL they fire once per statement over its transition tables (see there why).
  *
  * New tables and triggers: safe while older processes run (they never read them; their writes move the stamps
  * through the triggers). A frozen copy: no app code.
@@ -107,17 +108,49 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
       await trigger('update', `after update of ${w.columns.join(', ')} on ${w.table}`, bump('new'));
       await trigger('delete', `after delete on ${w.table}`, move('old'));
     } else {
-      await sql
-        .raw(
-          `create function ${name}() returns trigger language plpgsql as $fn$ begin
-            if tg_op = 'DELETE' then ${move('old')}; else ${bump('new')}; end if;
-            return null; end $fn$`,
-        )
-        .execute(db);
-      const ops = [w.insert ? 'insert or ' : '', `update of ${w.columns.join(', ')} or delete`].join('');
-      await sql
-        .raw(`create trigger ${name} after ${ops} on ${w.table} for each row execute function ${name}()`)
-        .execute(db);
+      // PostgreSQL: one trigger per statement, over its transition tables (the rows before and after), so a bulk
+      // write (a training assigned to 20,000 learners, a course's modules reordered) moves each stamp once per
+      // statement, not once per row: every update of a row leaves a version that later updates of the same
+      // transaction must step over, so row triggers on one stamp made a large transaction cost O(rows^2).
+      // A trigger with transition tables may not name columns (UPDATE OF), so the update's function compares the
+      // shown columns of the rows before and after (EXCEPT) and moves the stamps of the rows that changed only.
+      const keys = w.personal ? 'client_id, user_id' : 'client_id';
+      const cols = ['client_id', ...w.columns].join(', ');
+      const changed = `select distinct ${keys} from ((select ${cols} from new_rows except select ${cols} from old_rows)
+        union all (select ${cols} from old_rows except select ${cols} from new_rows)) x`;
+      const stamps = w.personal ? 'dashboard_stamps' : 'dashboard_catalog_stamps';
+      const upsert = (rows: string) =>
+        `insert into ${stamps} (${keys}, stamp) select ${keys}, 1 from (${rows}) r
+          on conflict (${keys}) do update set stamp = ${stamps}.stamp + 1`;
+      const on = w.personal ? 's.client_id = r.client_id and s.user_id = r.user_id' : 's.client_id = r.client_id';
+      const moveAll = `update ${stamps} s set stamp = s.stamp + 1 from (select distinct ${keys} from old_rows) r
+        where ${on}`;
+      const events: [string, string, string][] = [
+        // As many rows after as before: when none after differs, none changed, and the stamps are not touched.
+        [
+          'update',
+          'referencing old table as old_rows new table as new_rows',
+          `if exists (select ${cols} from new_rows except all select ${cols} from old_rows) then ${upsert(changed)};
+            end if`,
+        ],
+        ['delete', 'referencing old table as old_rows', moveAll],
+      ];
+      if (w.insert)
+        events.push(['insert', 'referencing new table as new_rows', upsert(`select distinct ${keys} from new_rows`)]);
+      for (const [event, referencing, body] of events) {
+        await sql
+          .raw(
+            `create function ${name}_${event}() returns trigger language plpgsql set jit = off as $fn$ begin ${body};
+              return null; end $fn$`,
+          )
+          .execute(db);
+        await sql
+          .raw(
+            `create trigger ${name}_${event} after ${event} on ${w.table} ${referencing}
+              for each statement execute function ${name}_${event}()`,
+          )
+          .execute(db);
+      }
     }
   }
 

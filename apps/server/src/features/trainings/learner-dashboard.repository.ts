@@ -13,6 +13,8 @@ import type { DbOrTrx } from '../../db/database';
  * - the modules of those trainings' courses, with their titles in the same locales (a row per title) and the
  *   learner's module values.
  * No SCORM manifest is read (the dashboard shows none). EXPLAIN on both databases: docs/operations.md "Capacity".
+ * They run only when the learner's kept answer is not current (learner-dashboard-store.ts): after a change of what
+ * it shows, or the first time.
  */
 
 const assigned = (db: DbOrTrx, clientId: string, userId: string) =>
