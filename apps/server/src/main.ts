@@ -1,3 +1,4 @@
+import { flushSessionTouches } from './platform/session-touches';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
@@ -79,6 +80,7 @@ async function start(): Promise<void> {
     sweep.unref();
     Promise.all([app.close(), contentApp.close()])
       .then(() => workers.stop?.())
+      .then(() => flushSessionTouches(db).catch(() => undefined))
       .then(close)
       .then(() => process.exit(0))
       .catch((err: unknown) => {

@@ -1,5 +1,6 @@
 import { SESSION_IDLE_DAYS, SESSION_MAX_DAYS } from '@lms/contracts/constants';
 import { expect, it } from 'vitest';
+import { TOUCH_FLUSH_MS, flushSessionTouches } from '../src/platform/session-touches';
 import { createClient, createUser, signIn } from './factories';
 import { describeEachDialect } from './test-app';
 
@@ -24,12 +25,29 @@ describeEachDialect('session lifetime', (ctx) => {
     const { deps, me, userId } = await session();
     await age(deps, userId, daysAgo(SESSION_MAX_DAYS - 1), daysAgo(SESSION_IDLE_DAYS - 1));
     expect((await me.get('/api/user/info')).statusCode).toBe(200);
+    await flushSessionTouches(deps.db);
     const row = await deps.db
       .selectFrom('sessions')
       .select('last_seen_at')
       .where('user_id', '=', userId)
       .executeTakeFirstOrThrow();
     expect(Date.now() - Date.parse(row.last_seen_at)).toBeLessThan(60_000);
+  });
+
+  it('writes the last use of every session seen within a second by itself, without a request waiting for it', async () => {
+    const a = await session();
+    const b = await session();
+    for (const s of [a, b]) await age(s.deps, s.userId, daysAgo(2), daysAgo(1));
+    expect((await a.me.get('/api/user/info')).statusCode).toBe(200);
+    expect((await b.me.get('/api/user/info')).statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, TOUCH_FLUSH_MS + 300));
+    const rows = await a.deps.db
+      .selectFrom('sessions')
+      .select('last_seen_at')
+      .where('user_id', 'in', [a.userId, b.userId])
+      .execute();
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(Date.now() - Date.parse(row.last_seen_at)).toBeLessThan(60_000);
   });
 
   it(`ends a session idle for more than ${SESSION_IDLE_DAYS} days, and deletes it`, async () => {

@@ -1,5 +1,6 @@
-import { CompiledQuery, type Compilable } from 'kysely';
+import { CompiledQuery, PostgresAdapter, type Compilable } from 'kysely';
 import type { DbOrTrx } from './database';
+import { keepPrepared } from './prepared-statements';
 
 /**
  * A read whose SQL is built and compiled once per shape and database kind, then run with each call's values.
@@ -30,7 +31,10 @@ export function compiledOnce<Slot extends string, Row, Shape extends string = st
     // One process may hold both kinds of database (the tests do): the SQL differs between them.
     const key = `${db.getExecutor().adapter.constructor.name} ${shape}`;
     let query = kept.get(key);
-    if (!query) kept.set(key, (query = compile(db, shape)));
+    if (!query) {
+      kept.set(key, (query = compile(db, shape)));
+      if (db.getExecutor().adapter instanceof PostgresAdapter) keepPrepared(query.sql);
+    }
     const { parameters, at } = query;
     const bound = parameters.map((p, i) => {
       const slot = at[i];

@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { PreparingClient } from './prepared-statements';
 import { guardedKysely, type ConnectionGuardOptions } from './connection-guard';
 import type { Database, Db, Dialect } from './database';
 import { SqliteBooleansPlugin } from './sqlite-booleans';
@@ -42,7 +43,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 export function connectDatabase(opts: ConnectOptions): DbHandle {
   const guard: ConnectionGuardOptions = { strict: false, acquireTimeoutMs: 10_000, ...opts.guard };
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10 });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10, Client: PreparingClient });
     const onError = opts.onIdleError ?? (() => undefined);
     pool.on('error', onError);
     // A client the pool has lent out has no listener of the pool's (pg-pool removes it) nor of Kysely's, yet its

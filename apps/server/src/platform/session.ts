@@ -7,6 +7,7 @@ import type { Selectable } from 'kysely';
 import type { Db, DbOrTrx, UsersTable } from '../db/database';
 import { compiledOnce } from '../db/compiled-once';
 import { isUserActiveOn } from './active-window';
+import { touchSessionSoon } from './session-touches';
 import { shortCache } from './short-cache';
 import { newId, newSecretToken, nowIso } from './ids';
 
@@ -155,14 +156,7 @@ export async function lookupSession(db: Db, token: string, now = Date.now()): Pr
     return { kind: 'invalid' };
   }
   if (now - entry.seenMs > SESSION_TOUCH_SECONDS * 1000) {
-    // Past the write-generation plugin: the last use decides nothing a cached session holds (the idle limit is
-    // days), and a touch of every active session each minute would otherwise keep emptying the cache.
-    await db
-      .withoutPlugins()
-      .updateTable('sessions')
-      .set({ last_seen_at: new Date(now).toISOString() })
-      .where('id', '=', entry.actor.sessionId)
-      .execute();
+    touchSessionSoon(db, entry.actor.sessionId);
     entry.seenMs = now;
   }
   return answer(entry, now);
