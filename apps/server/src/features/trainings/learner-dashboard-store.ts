@@ -4,6 +4,7 @@ import type { Db } from '../../db/database';
 import type { AppDeps } from '../../platform/deps';
 import { nowIso } from '../../platform/ids';
 import type { Actor } from '../../platform/session';
+import type { LearnerDashboardsTable } from './learner-dashboard.table';
 import { listMyTrainings } from './learner.service';
 
 /**
@@ -51,18 +52,7 @@ const keptRead = compiledOnce(['clientId', 'userId'], (db, v) =>
     .where('c.id', '=', v.clientId),
 );
 
-const keep = (
-  db: Db,
-  row: {
-    client_id: string;
-    user_id: string;
-    locale: string;
-    user_stamp: number;
-    catalog_stamp: number;
-    fresh_until: string;
-    body: string;
-  },
-) =>
+const keep = (db: Db, row: LearnerDashboardsTable) =>
   db
     .insertInto('learner_dashboards')
     .values(row)
