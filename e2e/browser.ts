@@ -72,9 +72,19 @@ export const settle = (page: Page): Promise<unknown> =>
       // starts its fade-in within that time, and axe would otherwise measure it half transparent.
       const w = window as unknown as { lmsSettle?: { token: number; since: number | null } };
       if (w.lmsSettle?.token !== token) w.lmsSettle = { token, since: null };
-      const quiet = document
-        .getAnimations()
-        .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity);
+      // A Mantine notification fades in through its wrapper's inline opacity; axe measured one at a fraction of it
+      // after the animations had gone quiet (CI, certificate-templates: .m_3d733a3a). So each notification and
+      // its ancestors must stand at full opacity too.
+      const opaque = Array.from(document.querySelectorAll('.mantine-Notification-root')).every((el) => {
+        for (let at: Element | null = el; at; at = at.parentElement)
+          if (Number(getComputedStyle(at).opacity) < 1) return false;
+        return true;
+      });
+      const quiet =
+        opaque &&
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity);
       if (!quiet) w.lmsSettle.since = null;
       else w.lmsSettle.since ??= performance.now();
       return w.lmsSettle.since !== null && performance.now() - w.lmsSettle.since >= 150;
