@@ -12,6 +12,7 @@ import { createClient, insertParticipants } from '../apps/server/test/factories'
 import { createTestDb } from '../apps/server/test/test-db';
 import { insertDemoCourse } from '../apps/server/src/features/demo/demo-course';
 import { newId, nowIso } from '../apps/server/src/platform/ids';
+import { insertChunked } from './seed';
 
 const { values } = parseArgs({
   options: { db: { type: 'string', default: 'sqlite' }, users: { type: 'string', default: '20000' } },
@@ -44,15 +45,10 @@ try {
       })),
     )
     .execute();
-  for (let i = 0; i < ids.length; i += 500)
-    await db
-      .insertInto('group_members')
-      .values(
-        ids
-          .slice(i, i + 500)
-          .map((user_id) => ({ group_id: groupIds[0]!, user_id, client_id: client.id, created_at: now })),
-      )
-      .execute();
+  /** Every learner as a member of the group (insertChunked: one transaction, 500 rows a statement). */
+  const members = (groupId: string) =>
+    ids.map((user_id) => ({ group_id: groupId, user_id, client_id: client.id, created_at: now }));
+  await insertChunked(db, 'group_members', members(groupIds[0]!));
   const courseId = newId();
   await insertDemoCourse(
     db,
@@ -90,47 +86,33 @@ try {
     console.log(`${what}: ${Math.round(performance.now() - t0)} ms`);
   };
   await timed(`assign a training to ${users} learners (one transaction, 500 rows a statement)`, () =>
-    db.transaction().execute(async (trx) => {
-      for (let i = 0; i < ids.length; i += 500)
-        await trx
-          .insertInto('training_participants')
-          .values(
-            ids.slice(i, i + 500).map((user_id) => ({
-              training_id: trainingId,
-              user_id,
-              client_id: client.id,
-              is_direct: false,
-              is_assigned: true,
-              is_optional: false,
-              status: 'PENDING',
-              cycle: 1,
-              valid_until: null,
-              renewal_opens_at: null,
-              completed_modules: 0,
-              is_invitation_due: false,
-              invited_at: now,
-              started_at: null,
-              completed_at: null,
-              last_reminder_at: null,
-              created_at: now,
-              updated_at: now,
-            })),
-          )
-          .execute();
-    }),
+    insertChunked(
+      db,
+      'training_participants',
+      ids.map((user_id) => ({
+        training_id: trainingId,
+        user_id,
+        client_id: client.id,
+        is_direct: false,
+        is_assigned: true,
+        is_optional: false,
+        status: 'PENDING',
+        cycle: 1,
+        valid_until: null,
+        renewal_opens_at: null,
+        completed_modules: 0,
+        is_invitation_due: false,
+        invited_at: now,
+        started_at: null,
+        completed_at: null,
+        last_reminder_at: null,
+        created_at: now,
+        updated_at: now,
+      })),
+    ),
   );
   await timed(`add ${users} members to a second group (one transaction, 500 rows a statement)`, () =>
-    db.transaction().execute(async (trx) => {
-      for (let i = 0; i < ids.length; i += 500)
-        await trx
-          .insertInto('group_members')
-          .values(
-            ids
-              .slice(i, i + 500)
-              .map((user_id) => ({ group_id: groupIds[1]!, user_id, client_id: client.id, created_at: now })),
-          )
-          .execute();
-    }),
+    insertChunked(db, 'group_members', members(groupIds[1]!)),
   );
   await timed(`complete all ${users} participations (one statement)`, () =>
     db
