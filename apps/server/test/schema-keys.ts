@@ -10,6 +10,8 @@ export interface TableKeys {
   primaryKey: string[];
   /** Every unique index other than the primary key's (constraints and CREATE UNIQUE INDEX alike), by its columns. */
   uniques: string[][];
+  /** Foreign keys: the columns here, the table they reference and its columns, pair by pair. */
+  foreignKeys: { columns: string[]; parent: string; parentColumns: string[] }[];
 }
 
 async function sqliteKeys(db: Db, table: string): Promise<TableKeys> {
@@ -28,7 +30,16 @@ async function sqliteKeys(db: Db, table: string): Promise<TableKeys> {
       select name from pragma_index_info(${index.name}) order by seqno`.execute(db);
     uniques.push(cols.rows.map((c) => c.name ?? '(expression)'));
   }
-  return { columns, primaryKey, uniques };
+  const fks = await sql<{ id: number; table: string; from: string; to: string }>`
+    select id, "table", "from", "to" from pragma_foreign_key_list(${table}) order by id, seq`.execute(db);
+  const byId = new Map<number, typeof fks.rows>();
+  for (const f of fks.rows) byId.set(f.id, [...(byId.get(f.id) ?? []), f]);
+  const foreignKeys = [...byId.values()].map((pairs) => ({
+    columns: pairs.map((f) => f.from),
+    parent: pairs[0]!.table,
+    parentColumns: pairs.map((f) => f.to),
+  }));
+  return { columns, primaryKey, uniques, foreignKeys };
 }
 
 async function postgresKeys(db: Db, table: string): Promise<TableKeys> {
@@ -44,7 +55,15 @@ async function postgresKeys(db: Db, table: string): Promise<TableKeys> {
     from pg_index ix
     where ix.indrelid = ${`public.${table}`}::regclass and ix.indisunique`.execute(db);
   const named = (cols: (string | null)[]) => cols.map((c) => c ?? '(expression)');
+  const fks = await sql<{ columns: string[]; parent: string; parentColumns: string[] }>`
+    select c.confrelid::regclass::text as parent,
+      array(select a.attname::text from unnest(c.conkey) with ordinality as k(attnum, ord)
+            join pg_attribute a on a.attrelid = c.conrelid and a.attnum = k.attnum order by k.ord) as columns,
+      array(select a.attname::text from unnest(c.confkey) with ordinality as k(attnum, ord)
+            join pg_attribute a on a.attrelid = c.confrelid and a.attnum = k.attnum order by k.ord) as "parentColumns"
+    from pg_constraint c where c.contype = 'f' and c.conrelid = ${`public.${table}`}::regclass`.execute(db);
   return {
+    foreignKeys: fks.rows,
     columns,
     primaryKey: named(indexes.rows.find((i) => i.primary)?.columns ?? []),
     uniques: indexes.rows.filter((i) => !i.primary).map((i) => named(i.columns)),

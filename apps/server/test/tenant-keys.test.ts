@@ -3,31 +3,28 @@ import { schemaKeys, type TableKeys } from './schema-keys';
 import { DIALECTS, createTestDb, type TestDb } from './test-db';
 
 // Issue 33 point 7: the path past one database. PostgreSQL can be sharded by client (Citus distributes a table by
-// one column and enforces a primary key or unique index only when it includes that column) if every tenant-owned
-// table has client_id in its primary key and in each unique index. This test reads the live schema of both dialects
-// and holds every table to that, except:
-//   - GLOBAL_TABLES: not owned by a client (Citus: reference tables, copied to every node), each with its reason;
-//   - the KNOWN GAPS: tenant tables that do not meet the rule yet. Most were keyed by a random UUIDv7 `id` alone
-//     before sharding was a goal; widening their keys to (client_id, id) means every foreign key that references
-//     them becomes (client_id, x_id) and, on SQLite, a rebuild of each table. That is one migration per group of
-//     tables still to be written (docs/operations.md "Sharding by client").
-// A new table meets the rule or the test fails; a gap that is closed must leave its list (the test says so).
+// one column, enforces a primary key or unique index only when it includes that column, and a foreign key between
+// two distributed tables only when it joins on it). This test reads the live schema and holds every table to that:
+//   - on PostgreSQL, every tenant table has client_id in its primary key and in each unique index, and every
+//     foreign key from a tenant table to another carries client_id on both sides (migration 0045). The only
+//     exceptions are the GLOBAL_TABLES, each with its reason;
+//   - SQLite, the one-file embedded default, is never sharded. It keeps the keys it was made with (widening them
+//     would rebuild 42 tables for nothing), listed below as SQLITE_KEYS, and must not grow new ones: a new table
+//     meets the rule on both databases, or this test fails.
 
-/** Tables no client owns. */
+/** Tables no client owns (Citus: reference tables, or local to the coordinator), each with its reason. */
 const GLOBAL_TABLES: Record<string, string> = {
   clients: 'the tenants themselves: the distribution key is their id',
   platform_texts: "the platform's FAQ and About texts per locale, shown to every client",
   schedules: "the installation's recurring jobs (clean-ups, reminders run), one row per schedule",
   rate_limit_hits: 'per-IP and per-account counters; an IP is limited across all clients on purpose',
+  jobs: "the installation's work queue, leased by every process; platform jobs (the daily clean-ups) have no client",
   kysely_migration: "the migrator's record of applied migrations",
   kysely_migration_lock: "the migrator's lock row",
 };
 
-/**
- * Tenant tables whose primary key lacks client_id: the known gap. Keyed by their own random id (UUIDv7), unique
- * across clients, with child tables referencing (id).
- */
-const PRIMARY_KEY_GAPS_ID: readonly string[] = [
+/** SQLite only: tenant tables keyed without client_id, as made before sharding was a goal. */
+const SQLITE_KEYS_ID: readonly string[] = [
   'appointment_requests',
   'certificate_templates',
   'client_contacts',
@@ -57,37 +54,33 @@ const PRIMARY_KEY_GAPS_ID: readonly string[] = [
   'users',
 ];
 
-/** Tenant tables whose primary key lacks client_id for a reason of their own: the known gap. */
-const PRIMARY_KEY_GAPS_OTHER: Record<string, string> = {
-  jobs: 'keyed by id, and platform jobs (the daily clean-ups) have no client: client_id is null for them',
-  certificate_template_locales: "(template_id, locale): a child keyed by its parent's id",
-  course_texts: "(course_id, locale): a child keyed by its parent's id",
-  module_texts: "(module_id, locale): a child keyed by its parent's id",
-  mail_template_locales: "(template_id, locale): a child keyed by its parent's id",
-  group_members: '(group_id, user_id): a link keyed by its two ids',
-  group_coordinators: '(group_id, user_id): a link keyed by its two ids',
-  training_groups: '(training_id, group_id): a link keyed by its two ids',
-  training_participants: '(training_id, user_id): a link keyed by its two ids',
-  training_module_values: '(training_id, user_id, module_id): keyed by its participation',
-  scorm_sco_data: "(attempt_id, item_id): a child keyed by its attempt's id",
-  system_message_groups: '(message_id, group_id): a link keyed by its two ids',
-  system_message_reads: '(message_id, user_id): a link keyed by its two ids',
-  entra_links: '(user_id): one link per user',
-  premium_billing_addresses: '(user_id): one address per user',
-  entra_nonces: "(nonce_hash): a sign-in's nonce, looked up by its hash alone",
-};
+/** SQLite only: children and links keyed by their parents' ids. */
+const SQLITE_KEYS_OTHER: readonly string[] = [
+  'certificate_template_locales',
+  'course_texts',
+  'module_texts',
+  'mail_template_locales',
+  'group_members',
+  'group_coordinators',
+  'training_groups',
+  'training_participants',
+  'training_module_values',
+  'scorm_sco_data',
+  'system_message_groups',
+  'system_message_reads',
+  'entra_links',
+  'premium_billing_addresses',
+  'entra_nonces',
+];
 
-/** Unique indexes of tenant tables without client_id: the known gap, by table and columns. */
-const UNIQUE_GAPS: Record<string, readonly (readonly string[])[]> = {
-  // Looked up by the hash of a secret the caller presents; the lookup would have to carry the host's client first.
+/** SQLite only: unique indexes without client_id, by table and columns. */
+const SQLITE_UNIQUES: Record<string, readonly (readonly string[])[]> = {
   sessions: [['token_hash']],
   user_tokens: [['token_hash']],
   client_tokens: [['secret_hash']],
-  // One per participation, attempt or day: the ids are unique across clients already.
   training_reminders: [['training_id', 'user_id', 'due_day']],
   messages: [['recipient_id', 'dedupe_key']],
   premium_invoices: [['purchase_id']],
-  // PayPal's order id is unique at PayPal; a webhook finds the purchase by it.
   premium_purchases: [['paypal_order_id']],
 };
 
@@ -103,7 +96,9 @@ for (const dialect of DIALECTS) {
     });
     afterAll(() => testDb?.drop());
 
-    const pkGaps = new Set([...PRIMARY_KEY_GAPS_ID, ...Object.keys(PRIMARY_KEY_GAPS_OTHER)]);
+    const sqlite = dialect === 'sqlite';
+    const pkGaps = new Set(sqlite ? [...SQLITE_KEYS_ID, ...SQLITE_KEYS_OTHER] : []);
+    const uniqueGaps = sqlite ? SQLITE_UNIQUES : {};
 
     it('every table is global by name or owned by a client (a client_id column)', () => {
       const missing = [...schema]
@@ -128,7 +123,7 @@ for (const dialect of DIALECTS) {
       ).toEqual([]);
       expect(
         [...pkGaps].filter((t) => !lacking.includes(t)).sort(),
-        'listed as a gap but meeting the rule (or gone): remove from the gap list',
+        'listed for SQLite but meeting the rule (or gone): remove from its list',
       ).toEqual([]);
     });
 
@@ -139,7 +134,7 @@ for (const dialect of DIALECTS) {
           keys.uniques.filter((cols) => !cols.includes('client_id')).map((cols) => `${table}(${key(cols)})`),
         )
         .sort();
-      const listed = Object.entries(UNIQUE_GAPS)
+      const listed = Object.entries(uniqueGaps)
         .flatMap(([table, indexes]) => indexes.map((cols) => `${table}(${key(cols)})`))
         .sort();
       expect(
@@ -148,8 +143,21 @@ for (const dialect of DIALECTS) {
       ).toEqual([]);
       expect(
         listed.filter((u) => !lacking.includes(u)),
-        'listed as a gap but meeting the rule (or gone): remove from UNIQUE_GAPS',
+        'listed for SQLite but meeting the rule (or gone): remove from SQLITE_UNIQUES',
       ).toEqual([]);
+    });
+
+    it.runIf(dialect === 'postgres')('every foreign key between tenant tables joins on client_id', () => {
+      const tenant = (t: string) => !GLOBAL_TABLES[t];
+      const lacking = [...schema]
+        .filter(([table]) => tenant(table))
+        .flatMap(([table, keys]) =>
+          keys.foreignKeys
+            .filter((fk) => tenant(fk.parent))
+            .filter((fk) => fk.parentColumns[fk.columns.indexOf('client_id')] !== 'client_id')
+            .map((fk) => `${table}(${key(fk.columns)}) -> ${fk.parent}(${key(fk.parentColumns)})`),
+        );
+      expect(lacking, 'a foreign key between tenant tables must pair client_id with client_id').toEqual([]);
     });
 
     it('the global tables exist', () => {

@@ -38,6 +38,7 @@ import * as m0041 from './migrations/2026-12-02-0041-coordinator-digest';
 import * as m0042 from './migrations/2026-12-02-0042-report-validity-days';
 import * as m0043 from './migrations/2026-12-03-0043-learner-dashboards';
 import * as m0044 from './migrations/2026-12-03-0044-report-triggers-per-statement';
+import * as m0045 from './migrations/2026-12-03-0045-tenant-keys';
 
 /** Migrations are listed here (not read from the folder) so they bundle and run the same under tsx and vitest. */
 export const migrations = (dialect: Dialect): Record<string, Migration> => ({
@@ -79,6 +80,7 @@ export const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '2026-12-02-0042-report-validity-days': { up: (db) => m0042.up(db, dialect) },
   '2026-12-03-0043-learner-dashboards': { up: (db) => m0043.up(db, dialect) },
   '2026-12-03-0044-report-triggers-per-statement': { up: (db) => m0044.up(db, dialect) },
+  '2026-12-03-0045-tenant-keys': { up: (db) => m0045.up(db, dialect) },
 });
 
 /** The migrations a database records as applied (none when it was never migrated). */

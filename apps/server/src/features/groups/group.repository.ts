@@ -104,7 +104,7 @@ export async function addLinks(
     await db
       .insertInto(link)
       .values(chunk.map((p) => ({ group_id: p.groupId, user_id: p.userId, client_id: clientId, created_at: now })))
-      .onConflict((oc) => oc.columns(['group_id', 'user_id']).doNothing())
+      .onConflict((oc) => oc.doNothing())
       .execute();
   }
 }

@@ -78,7 +78,7 @@ export async function markSystemRead(db: DbOrTrx, r: Reader, ids: readonly strin
   await db
     .insertInto('system_message_reads')
     .values(ids.map((id) => ({ message_id: id, user_id: r.userId, client_id: r.clientId, read_at: now })))
-    .onConflict((oc) => oc.columns(['message_id', 'user_id']).doNothing())
+    .onConflict((oc) => oc.doNothing())
     .execute();
 }
 
@@ -98,7 +98,7 @@ export async function markAllSystemRead(db: DbOrTrx, r: Reader, now: string): Pr
         ])
         .where((eb) => eb.and([systemVisible(eb, r), eb.not(systemRead(eb, r))])),
     )
-    .onConflict((oc) => oc.columns(['message_id', 'user_id']).doNothing())
+    .onConflict((oc) => oc.doNothing())
     .execute();
 }
 

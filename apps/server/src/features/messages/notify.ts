@@ -50,7 +50,7 @@ export async function notifyUsers(
           created_at: now,
         })),
       )
-      .onConflict((oc) => oc.columns(['recipient_id', 'dedupe_key']).doNothing())
+      .onConflict((oc) => oc.doNothing())
       .execute();
   }
 }

@@ -47,7 +47,7 @@ export async function saveBillingAddress(db: DbOrTrx, clientId: string, userId: 
   await db
     .insertInto('premium_billing_addresses')
     .values({ user_id: userId, client_id: clientId, address, updated_at: now })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ address, updated_at: now }))
+    .onConflict((oc) => oc.columns(['user_id', 'client_id']).doUpdateSet({ address, updated_at: now }))
     .execute();
 }
 

@@ -18,7 +18,7 @@ export async function insertDueReminders(
   return db
     .insertInto('training_reminders')
     .values([...rows])
-    .onConflict((oc) => oc.columns(['training_id', 'user_id', 'due_day']).doNothing())
+    .onConflict((oc) => oc.doNothing())
     .returning(['id', 'user_id'])
     .execute();
 }

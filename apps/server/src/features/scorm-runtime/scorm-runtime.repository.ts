@@ -178,7 +178,7 @@ const SCO_DATA_COLUMNS = `attempt_id, item_id, client_id, cmi, status, success_s
   time_base_cs, time_instance, commit_session, commit_seq, score_pct, score_raw, created_at, updated_at`;
 
 /** What an upsert of an item's SCO data replaces when the row exists (all but its keys and created_at). */
-const SCO_DATA_ON_CONFLICT = `on conflict (attempt_id, item_id) do update set cmi = excluded.cmi,
+const SCO_DATA_ON_CONFLICT = `on conflict (attempt_id, item_id, client_id) do update set cmi = excluded.cmi,
   status = excluded.status, success_status = excluded.success_status, exit = excluded.exit,
   total_time_cs = excluded.total_time_cs, time_base_cs = excluded.time_base_cs,
   time_instance = excluded.time_instance, commit_session = excluded.commit_session,
@@ -238,7 +238,7 @@ export async function upsertScoData(db: DbOrTrx, row: Insertable<ScormScoDataTab
   await db
     .insertInto('scorm_sco_data')
     .values(row)
-    .onConflict((oc) => oc.columns(['attempt_id', 'item_id']).doUpdateSet(changes))
+    .onConflict((oc) => oc.columns(['attempt_id', 'item_id', 'client_id']).doUpdateSet(changes))
     .execute();
 }
 

@@ -171,7 +171,7 @@ export async function upsertModuleValue(db: DbOrTrx, row: Insertable<TrainingMod
     .insertInto('training_module_values')
     .values(row)
     .onConflict((oc) =>
-      oc.columns(['training_id', 'user_id', 'module_id']).doUpdateSet({
+      oc.columns(['training_id', 'user_id', 'module_id', 'client_id']).doUpdateSet({
         status: row.status,
         completed_at: row.completed_at,
         score_pct: row.score_pct ?? null,

@@ -91,7 +91,7 @@ export async function addTrainingGroups(
   await db
     .insertInto('training_groups')
     .values(groupIds.map((group_id) => ({ training_id: trainingId, group_id, client_id: clientId, created_at: now })))
-    .onConflict((oc) => oc.columns(['training_id', 'group_id']).doNothing())
+    .onConflict((oc) => oc.doNothing())
     .execute();
 }
 

@@ -116,7 +116,7 @@ export async function upsertCertificateTemplateLocale(
       background_size: null,
       ...values,
     })
-    .onConflict((oc) => oc.columns(['template_id', 'locale']).doUpdateSet(values))
+    .onConflict((oc) => oc.columns(['template_id', 'locale', 'client_id']).doUpdateSet(values))
     .execute();
 }
 

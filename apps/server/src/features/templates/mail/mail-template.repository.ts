@@ -90,7 +90,7 @@ export async function upsertMailTemplateLocale(
   await db
     .insertInto('mail_template_locales')
     .values({ template_id: templateId, client_id: clientId, locale, html_file: null, html_file_name: null, ...values })
-    .onConflict((oc) => oc.columns(['template_id', 'locale']).doUpdateSet(values))
+    .onConflict((oc) => oc.columns(['template_id', 'locale', 'client_id']).doUpdateSet(values))
     .execute();
 }
 
