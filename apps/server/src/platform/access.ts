@@ -140,8 +140,8 @@ export const accessPlugin = fp<AccessOptions>(function access(app: FastifyInstan
     }
     const token = bearerToken(req, opts.authHeader);
     if (token) {
-      const found = await lookupSession(opts.db, token);
-      // A token of another client is refused even when it is valid there (ARCHITECTURE section 4).
+      // A token of another client is not found, even when it is valid there (ARCHITECTURE section 4).
+      const found = await lookupSession(opts.db, tenant.id, token);
       if (found.kind === 'ok' && found.userActive && found.actor.clientId === tenant.id)
         req.actor = actorOfRequest(found.actor, req.ip);
       else if (access !== 'public') throw new AppError(401, 'session_expired');

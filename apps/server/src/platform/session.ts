@@ -107,11 +107,15 @@ const answer = (e: SessionEntry, now: number): SessionLookup => ({
   actor: e.actor,
 });
 
-/** The session of a token hash and its user, in one indexed query, compiled once (db/compiled-once.ts). */
-const sessionRead = compiledOnce(['tokenHash'], (db, v) =>
+/**
+ * The session of a token hash on the host's client and its user, in one indexed query, compiled once
+ * (db/compiled-once.ts). Both joins name client_id: on PostgreSQL the keys are (token_hash, client_id) and
+ * (id, client_id) (migration 0045), and only the whole key tells the planner that one row answers.
+ */
+const sessionRead = compiledOnce(['tokenHash', 'clientId'], (db, v) =>
   db
     .selectFrom('sessions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
+    .innerJoin('users as u', (j) => j.onRef('u.id', '=', 's.user_id').onRef('u.client_id', '=', 's.client_id'))
     .selectAll('u')
     .select([
       's.id as session_id',
@@ -119,12 +123,13 @@ const sessionRead = compiledOnce(['tokenHash'], (db, v) =>
       's.created_at as session_created_at',
       's.last_seen_at as session_last_seen_at',
     ])
-    .where('s.token_hash', '=', v.tokenHash),
+    .where('s.token_hash', '=', v.tokenHash)
+    .where('s.client_id', '=', v.clientId),
 );
 
 /** The session of a token hash and its user; undefined when there is none. */
-async function readSession(db: Db, tokenHash: string): Promise<SessionEntry | undefined> {
-  const [found] = await sessionRead(db, '', { tokenHash });
+async function readSession(db: Db, clientId: string, tokenHash: string): Promise<SessionEntry | undefined> {
+  const [found] = await sessionRead(db, '', { tokenHash, clientId });
   if (!found) return undefined;
   const { session_id, session_client_id, session_created_at, session_last_seen_at, ...user } = found;
   const entry: SessionEntry = {
@@ -145,10 +150,13 @@ async function readSession(db: Db, tokenHash: string): Promise<SessionEntry | un
   return entry;
 }
 
-/** One indexed query per request (session and user together), or none while the session is in the cache. */
-export async function lookupSession(db: Db, token: string, now = Date.now()): Promise<SessionLookup> {
+/**
+ * One indexed query per request (session and user together), or none while the session is in the cache. A token of
+ * another client than the host's is not found (ARCHITECTURE section 4).
+ */
+export async function lookupSession(db: Db, clientId: string, token: string, now = Date.now()): Promise<SessionLookup> {
   const tokenHash = hashToken(token);
-  const entry = await sessionCache(db, tokenHash, () => readSession(db, tokenHash));
+  const entry = await sessionCache(db, `${clientId}:${tokenHash}`, () => readSession(db, clientId, tokenHash));
   if (!entry) return { kind: 'invalid' };
   if (pastLimits(entry, now)) {
     // The delete moves the `auth` counter, so the cached entry goes with it.

@@ -29,7 +29,7 @@ export function clientTokenVerifier(db: Db): ClientTokenVerifier {
   return async (tenant, secret) => {
     if (!isClientTokenShaped(secret)) return null;
     const hash = hashToken(secret);
-    const row = await tokenCache(db, hash, () => findTokenByHash(db, hash));
+    const row = await tokenCache(db, `${tenant.id}:${hash}`, () => findTokenByHash(db, tenant.id, hash));
     const now = new Date();
     if (!row || row.client_id !== tenant.id || !row.is_active || isExpired(row.expires_on, now)) return null;
     const staleBefore = new Date(now.getTime() - CLIENT_TOKEN_TOUCH_SECONDS * 1000);

@@ -73,12 +73,16 @@ export async function invalidateTokens(db: DbOrTrx, clientId: string, at: string
   return rows.map((r) => r.id);
 }
 
-/** The guard's lookup: one indexed query by the secret's hash (unique). */
-export const findTokenByHash = (db: DbOrTrx, secretHash: string) =>
+/**
+ * The guard's lookup: one indexed query by the host's client and the secret's hash (unique together, migration
+ * 0045; a token of another client is not found).
+ */
+export const findTokenByHash = (db: DbOrTrx, clientId: string, secretHash: string) =>
   db
     .selectFrom('client_tokens')
     .select(['id', 'client_id', 'is_active', 'expires_on', 'last_accessed_at'])
     .where('secret_hash', '=', secretHash)
+    .where('client_id', '=', clientId)
     .executeTakeFirst();
 
 /** Compare-and-set: of several processes that see a stale time, one writes it. */
