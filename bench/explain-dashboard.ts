@@ -49,7 +49,7 @@ async function main(): Promise<void> {
       .transaction()
       .execute((trx) => listMyTrainings({ db: trx.withPlugin(recorder) } as unknown as AppDeps, actorOf(one)));
     console.log(`${dialect}, ${scale.users} users: ${list.items.length} trainings, ${seen.length} queries`);
-    await printPlans(t.db, dialect, seen);
+    await printPlans(t.db, dialect, seen, { clientId, userId: one });
     const { median, p90 } = await timeReads(learners, (l) =>
       t.db.transaction().execute((trx) => listMyTrainings({ db: trx } as unknown as AppDeps, actorOf(l.id))),
     );

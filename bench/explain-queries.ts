@@ -22,9 +22,26 @@ export function queryRecorder(db: Db): { plugin: KyselyPlugin; seen: SeenQuery[]
   return { plugin, seen };
 }
 
-/** Prints each query and its plan: EXPLAIN QUERY PLAN on SQLite, EXPLAIN (ANALYZE, BUFFERS) on PostgreSQL. */
-export async function printPlans(db: Db, dialect: 'sqlite' | 'postgres', queries: SeenQuery[]) {
+/**
+ * Prints each query and its plan: EXPLAIN QUERY PLAN on SQLite, EXPLAIN (ANALYZE, BUFFERS) on PostgreSQL. A read
+ * compiled once (db/compiled-once.ts) was recorded with its slots' placeholders as parameters; `slots` gives the
+ * values they stand for in the read that was recorded.
+ */
+export async function printPlans(
+  db: Db,
+  dialect: 'sqlite' | 'postgres',
+  recorded: SeenQuery[],
+  slots: Readonly<Record<string, string>> = {},
+) {
   const explain = dialect === 'sqlite' ? 'explain query plan ' : 'explain (analyze, buffers) ';
+  const bind = (p: unknown) => {
+    const NUL = String.fromCharCode(0);
+    const slot = typeof p === 'string' && p.startsWith(`${NUL}slot:`) && p.endsWith(NUL) ? p.slice(6, -1) : undefined;
+    if (slot === undefined) return p;
+    if (!Object.hasOwn(slots, slot)) throw new Error(`printPlans: no value for the slot ${slot}`);
+    return slots[slot];
+  };
+  const queries = recorded.map((q) => ({ sql: q.sql, parameters: q.parameters.map(bind) }));
   for (const q of queries) {
     console.log(`\n${q.sql}`);
     const plan = await db.executeQuery({

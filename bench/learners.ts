@@ -1,3 +1,4 @@
+import { LOGIN_TYPES } from '@lms/contracts/roles';
 import { hashToken } from '../apps/server/src/platform/session';
 import { newId, newSecretToken, nowIso } from '../apps/server/src/platform/ids';
 import { requestJson } from '../apps/server/test/server-process';
@@ -21,6 +22,8 @@ export function learnerTokens(ctx: BenchContext): Promise<string[]> {
       .where('client_id', '=', ctx.clientId)
       .where('role', '=', 'PARTICIPANT')
       .where('is_active', '=', true)
+      // The seeded learners only: users a SCIM scenario provisioned sign in through Entra (an Access-Token each).
+      .where('login_type', '=', LOGIN_TYPES.EMAIL)
       .orderBy('email')
       .execute();
     const now = nowIso();
