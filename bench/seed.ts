@@ -11,8 +11,9 @@ const CHUNK = 500;
 /**
  * Inserts the rows in one transaction, 500 a statement; on PostgreSQL then analyzes the table. A table filled
  * faster than autovacuum looks has no statistics, and the next table's foreign-key checks are planned without them:
- * with keys of (x_id, client_id) (migration 0045) the planner may then check a key through another index that
- * starts with client_id, scanning a whole training per row (93,000 module values: 3 s became 32 s).
+ * since the keys became (x_id, client_id) (migration 0045), inserting 93,000 module values right after their
+ * participations took 32 s instead of 3 s, all of it in the participation key's check (auto_explain). Analyzed
+ * after each table, the whole 100,000-user seed takes 85 s instead of 506 s.
  */
 export async function insertChunked(db: Db, table: string, rows: Record<string, unknown>[]): Promise<void> {
   await db.transaction().execute(async (trx) => {

@@ -4,6 +4,8 @@ import type { Slot } from './stack';
 /** Resident memory of each server process over time (from /proc, Linux), and its chart as an SVG file. */
 export interface RssPoint {
   slot: number;
+  /** The process in the slot at that moment: a restart (the kill fault) puts another one there. */
+  pid: number;
   at: number;
   mb: number;
 }
@@ -21,8 +23,9 @@ export function sampleRss(slots: readonly Slot[], everyMs: number): { points: Rs
   const points: RssPoint[] = [];
   const take = () => {
     for (const s of slots) {
-      const mb = rssMb(s.proc?.child.pid);
-      if (mb !== null) points.push({ slot: s.index, at: Date.now(), mb });
+      const pid = s.proc?.child.pid;
+      const mb = rssMb(pid);
+      if (mb !== null && pid !== undefined) points.push({ slot: s.index, pid, at: Date.now(), mb });
     }
   };
   take();
@@ -40,7 +43,9 @@ export function rssGrowth(
 ): { process: number; 'warm MB': number; 'end MB': number; growth: string }[] {
   const rows = [];
   for (let slot = 0; slot < slots; slot++) {
-    const mine = points.filter((p) => p.slot === slot);
+    const inSlot = points.filter((p) => p.slot === slot);
+    const last = inSlot.at(-1)?.pid;
+    const mine = inSlot.filter((p) => p.pid === last);
     if (mine.length < 10) continue;
     const mean = (list: RssPoint[]) => list.reduce((n, p) => n + p.mb, 0) / Math.max(1, list.length);
     const tenth = Math.max(1, Math.floor(mine.length / 10));
