@@ -93,6 +93,9 @@ export const settle = (page: Page): Promise<unknown> =>
     { polling: 50 },
   );
 
+const NOTIFICATIONS_WITHOUT_FADES =
+  '.mantine-Notifications-root, .mantine-Notifications-root * { transition: none !important; }';
+
 /** axe-core's source, run only where a frame has none yet (AxeBuilder sends it on every check, twice to the page). */
 const AXE_ONCE = `if (!window.axe) {\n${axe.source}\n}`;
 
@@ -112,6 +115,10 @@ export interface AccessibleOptions {
  * own page, such as the module player frame (the content origin's page, with the package's author's pages inside).
  */
 export async function expectAccessible(page: Page, screen: string, opts: AccessibleOptions = {}): Promise<void> {
+  // A notification that closes on its own (after 4 s) fades out while axe measures, and axe took it half transparent
+  // for a contrast failure (CI, course-covers, after settle() had seen it opaque). Without their transitions,
+  // notifications stand either at full opacity or at none (hidden, which axe skips); their timers are unchanged.
+  await page.addStyleTag({ content: NOTIFICATIONS_WITHOUT_FADES });
   await settle(page);
   const builder = new AxeBuilder({ page, axeSource: AXE_ONCE })
     // Only the violations are read: axe then keeps one node of each passed rule, not every one (less to send back).
