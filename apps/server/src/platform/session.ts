@@ -109,8 +109,9 @@ const answer = (e: SessionEntry, now: number): SessionLookup => ({
 
 /**
  * The session of a token hash on the host's client and its user, in one indexed query, compiled once
- * (db/compiled-once.ts). Both joins name client_id: on PostgreSQL the keys are (token_hash, client_id) and
- * (id, client_id) (migration 0045), and only the whole key tells the planner that one row answers.
+ * (db/compiled-once.ts). The session's lookup and the user's join both name client_id: on PostgreSQL the keys are
+ * (token_hash, client_id) and (id, client_id) (migration 0045), and only a whole key tells the planner that one row
+ * answers.
  */
 const sessionRead = compiledOnce(['tokenHash', 'clientId'], (db, v) =>
   db

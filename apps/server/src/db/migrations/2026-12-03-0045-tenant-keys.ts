@@ -25,8 +25,8 @@ import type { Dialect } from '../database';
  * DO NOTHING and name no target. A frozen copy: no app code.
  *
  * Rolling upgrade: a contract step. Older processes name the old keys in ON CONFLICT and fail on PostgreSQL once
- * this ran, so stop them first (docs/operations.md "Rolling upgrades"). It rebuilds every widened key's index:
- * seconds per million rows, with the tables locked meanwhile.
+ * this ran, so stop them first (docs/operations.md section 5). It rebuilds every widened key's index with the
+ * tables locked: 2.2 s on the bench's 100,000-user client (510,000 participations).
  */
 /** Primary keys widened to (key..., client_id): table, constraint, the key's columns before. */
 const KEYS: readonly (readonly [string, string, string])[] = [
