@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../apps/server/test/free-port';
 import { provisionTestDb } from '../apps/server/test/test-db';
 import { openTestDatabase, type TestDatabase } from './database';
 
@@ -19,18 +19,6 @@ export interface TestServer {
   url: (pathname?: string, host?: string) => string;
   db: TestDatabase;
   stop: () => Promise<void>;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitForHealth(port: number, child: ChildProcess, log: () => string): Promise<void> {
