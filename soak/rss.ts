@@ -35,27 +35,44 @@ export function sampleRss(slots: readonly Slot[], everyMs: number): { points: Rs
 
 /**
  * Growth per process after warm-up: the mean of the last tenth of the run against the mean of the tenth after the
- * first fifth (a restarted process starts again from its restart).
+ * first fifth (a restarted process starts again from its restart). `floor` compares the lowest sample of the same two
+ * tenths: RSS climbs between V8's major collections and drops at each, so a mean depends on where in that saw a tenth
+ * falls, while the floor is what the process keeps after a collection, the figure that shows retained memory.
  */
 export function rssGrowth(
   points: readonly RssPoint[],
   slots: number,
-): { process: number; 'warm MB': number; 'end MB': number; growth: string }[] {
+): {
+  process: number;
+  'warm MB': number;
+  'end MB': number;
+  growth: string;
+  'warm floor MB': number;
+  'end floor MB': number;
+  'floor growth': string;
+}[] {
   const rows = [];
+  const percent = (from: number, to: number) => `${(((to - from) / from) * 100).toFixed(1)}%`;
   for (let slot = 0; slot < slots; slot++) {
     const inSlot = points.filter((p) => p.slot === slot);
     const last = inSlot.at(-1)?.pid;
     const mine = inSlot.filter((p) => p.pid === last);
     if (mine.length < 10) continue;
     const mean = (list: RssPoint[]) => list.reduce((n, p) => n + p.mb, 0) / Math.max(1, list.length);
+    const floor = (list: RssPoint[]) => Math.min(...list.map((p) => p.mb));
     const tenth = Math.max(1, Math.floor(mine.length / 10));
-    const warm = mean(mine.slice(2 * tenth, 3 * tenth));
-    const end = mean(mine.slice(-tenth));
+    const warmTenth = mine.slice(2 * tenth, 3 * tenth);
+    const endTenth = mine.slice(-tenth);
+    const [warm, end] = [mean(warmTenth), mean(endTenth)];
+    const [warmFloor, endFloor] = [floor(warmTenth), floor(endTenth)];
     rows.push({
       process: slot,
       'warm MB': Math.round(warm),
       'end MB': Math.round(end),
-      growth: `${(((end - warm) / warm) * 100).toFixed(1)}%`,
+      growth: percent(warm, end),
+      'warm floor MB': Math.round(warmFloor),
+      'end floor MB': Math.round(endFloor),
+      'floor growth': percent(warmFloor, endFloor),
     });
   }
   return rows;

@@ -174,7 +174,9 @@ async function main(): Promise<number> {
       `\nsoak ran ${(ranMs / 60_000).toFixed(1)} min; jobs drained ${(drainedMs / 1000).toFixed(1)} s after; load average at the end ${loadAtEnd.map((l) => l.toFixed(2)).join(' ')}`,
     );
     console.table(table);
-    console.log('RSS per process (warm = the tenth after the first fifth of the run, end = the last tenth):');
+    console.log(
+      'RSS per process (warm = the tenth after the first fifth of the run, end = the last tenth; mean and lowest sample of each):',
+    );
     console.table(growth);
     if (faults.length > 0) console.table(faults);
     for (const n of faultNotes) console.log(`fault: ${n}`);

@@ -10,6 +10,14 @@ import { freePort, startServerProcess, type ServerProcess } from '../apps/server
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 /** The bucket: S3_ENDPOINT's when set, else an s3rver of our own that the bucket fault can take away and bring back. */
+/**
+ * The V8 flags of docs/operations.md's production command. `--min-semi-space-size=16` keeps the young generation at
+ * the 16 MB per semi-space V8 grows it to under load anyway; left to itself V8 shrinks it to 1-8 MB in quieter
+ * seconds and grows it back, and each process's RSS swung by up to 30 MB with it (soak of 2026-12-04).
+ * `SOAK_NODE_ARGS` adds more, for a probe (e.g. `--require` of a memory logger).
+ */
+export const PRODUCTION_NODE_FLAGS = ['--min-semi-space-size=16'] as const;
+
 export interface Bucket {
   env: Record<string, string>;
   /** Null when the bucket is not ours to take down (S3_ENDPOINT). */
@@ -120,7 +128,7 @@ export async function startServers(opts: {
     // A busy machine (the soak's own load, or others') can take well over the tests' minute to start one.
     slot.proc = await startServerProcess(
       { ...env, DATA_DIR: slot.dataDir, PORT: String(slot.port), CONTENT_PORT: String(slot.contentPort) },
-      [],
+      [...PRODUCTION_NODE_FLAGS, ...(process.env.SOAK_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
       180_000,
     );
     const proc = slot.proc;
