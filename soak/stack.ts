@@ -11,12 +11,15 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 /** The bucket: S3_ENDPOINT's when set, else an s3rver of our own that the bucket fault can take away and bring back. */
 /**
- * The V8 flags of docs/operations.md's production command. `--min-semi-space-size=16` keeps the young generation at
- * the 16 MB per semi-space V8 grows it to under load anyway; left to itself V8 shrinks it to 1-8 MB in quieter
- * seconds and grows it back, and each process's RSS swung by up to 30 MB with it (soak of 2026-12-04).
+ * The V8 flags of docs/operations.md's production command (the reasons are there, section 1):
+ * - `--min-semi-space-size=16` keeps the young generation at the 16 MB per semi-space V8 grows it to under load;
+ *   left to itself V8 shrank it to 1-8 MB in quieter seconds and grew it back, and RSS swung by up to 30 MB with it.
+ * - `--no-allocation-site-pretenuring`: after the import's batches V8 put the objects of busy allocation sites
+ *   straight into the old space, and delivering the 5,000 activation mails left 110-270 MB of garbage there and
+ *   55 MB of ArrayBuffers whose pages the allocator kept (soak probes of 2026-12-04).
  * `SOAK_NODE_ARGS` adds more, for a probe (e.g. `--require` of a memory logger).
  */
-export const PRODUCTION_NODE_FLAGS = ['--min-semi-space-size=16'] as const;
+export const PRODUCTION_NODE_FLAGS = ['--min-semi-space-size=16', '--no-allocation-site-pretenuring'] as const;
 
 export interface Bucket {
   env: Record<string, string>;
