@@ -204,6 +204,17 @@ export async function signIn(page: Page, server: TestServer, login: string, host
 
 export const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 
+/**
+ * A signed-in user switches the language in the header (named `name` in the current one) and the switch waits until
+ * the server saved it (POST /api/user/locale): a page loaded before that shows the old language again (CI once saw
+ * German after a switch to English and a goto on PostgreSQL).
+ */
+export async function switchLanguage(page: Page, locale: 'de-DE' | 'en-US' | 'fr-FR', name = 'Sprache'): Promise<void> {
+  const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/user/locale' && r.ok());
+  await page.getByRole('combobox', { name }).selectOption(locale);
+  await saved;
+}
+
 /** Opens the header's user menu (name and role, my account, language, sign out). */
 export async function openUserMenu(page: Page): Promise<void> {
   await page

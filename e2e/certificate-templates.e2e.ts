@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backgroundPdf, pdfText } from '../apps/server/src/features/certificates/test-certificates';
 import { DEMO_SIGNATURE_FILE } from '../apps/server/src/features/demo/demo-certificate';
-import { expectAccessible, heading, launchBrowser, openPage, settle, signIn } from './browser';
+import { expectAccessible, heading, launchBrowser, openPage, settle, signIn, switchLanguage } from './browser';
 import { DEMO_PASSWORD, startServer, type TestServer } from './harness';
 import { apiAs, onePagePdf } from './training-helpers';
 
@@ -181,7 +181,7 @@ describe('a content master makes a certificate template: German subtitle and bod
     await shoot(page, 'course-certificate-picker-de-1280');
 
     // In English, and on a phone.
-    await page.getByRole('combobox', { name: 'Sprache' }).selectOption('en-US');
+    await switchLanguage(page, 'en-US');
     await page.goto(server.url('/content/certificate-template'));
     await expect.poll(() => heading(page).textContent()).toBe('Certificate templates');
     await shoot(page, 'certificate-templates-en-1280');

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, heading, openPage, settle, signIn } from './browser';
+import { expectAccessible, heading, openPage, settle, signIn, switchLanguage } from './browser';
 import { resetLocales } from './database';
 import { apiAs, createCourseWithModules, onePagePdf, userIdOf } from './training-helpers';
 import { useJourney } from './journey';
@@ -94,10 +94,7 @@ describe('documents: my downloads, my certificates, all certificates and the dow
     await screens(page, 'documents-download-notice-de');
 
     // In English the English file is shown instead.
-    // The reload waits for the switch to be saved on the server (POST /api/user/locale), or it shows German again.
-    const localeSaved = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/user/locale' && r.ok());
-    await page.getByRole('combobox', { name: 'Sprache' }).selectOption('en-US');
-    await localeSaved;
+    await switchLanguage(page, 'en-US');
     await page.reload();
     await expect.poll(() => heading(page).textContent()).toBe('My downloads');
     await expect.poll(() => page.getByRole('main').textContent()).toContain('Fire safety sheet.pdf');

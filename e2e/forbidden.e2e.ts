@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { expectAccessible, heading, openPage, screenshot, signIn } from './browser';
+import { expectAccessible, heading, openPage, screenshot, signIn, switchLanguage } from './browser';
 import { resetLocales, setRole } from './database';
 import { useJourney } from './journey';
 
@@ -21,7 +21,7 @@ describe('a participant opening a coordinator route (PERMISSIONS.md "Routes")', 
     await page.waitForURL(server.url('/'));
     await expect.poll(() => heading(page).textContent()).toBe('Willkommen, Paula Participant');
 
-    await page.getByRole('combobox', { name: 'Sprache' }).selectOption('en-US');
+    await switchLanguage(page, 'en-US');
     await page.goto(server.url('/content/courses'));
     await page.getByRole('dialog', { name: 'Authorization error' }).waitFor();
     await screenshot(page, 'forbidden-en');

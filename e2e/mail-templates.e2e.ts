@@ -4,7 +4,7 @@ import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { expectAccessible, heading, launchBrowser, openPage, screenshot, signIn } from './browser';
+import { expectAccessible, heading, launchBrowser, openPage, screenshot, signIn, switchLanguage } from './browser';
 import { resetLocales, type TestDatabase } from './database';
 import { startServer, type TestServer } from './harness';
 
@@ -139,7 +139,7 @@ describe('a content master edits the German reminder template, previews it and s
       .poll(() => page.getByRole('alert').first().textContent())
       .toContain('Die Vorlage lädt etwas von außerhalb');
 
-    await page.getByRole('combobox', { name: 'Sprache' }).selectOption('en-US');
+    await switchLanguage(page, 'en-US');
     await page.goto(server.url('/content/mail-template'));
     await expect.poll(() => heading(page).textContent()).toBe('Mail templates');
     // The standard template's name is in the reader's language (issue 12).

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, heading, openPage, screenshot, screenshotsAtWidths, signIn } from './browser';
+import {
+  expectAccessible,
+  heading,
+  openPage,
+  screenshot,
+  screenshotsAtWidths,
+  signIn,
+  switchLanguage,
+} from './browser';
 import { resetLocales } from './database';
 import { apiAs, createCourseWithModules, userIdOf } from './training-helpers';
 import { useJourney } from './journey';
@@ -173,7 +181,7 @@ describe('validity and recertification: learner and coordinator screens', () => 
     await expectAccessible(page, 'my certificates with validity');
     await screenshotsAtWidths(page, 'recert-certificates-de');
 
-    await page.getByRole('combobox', { name: 'Sprache' }).selectOption('en-US');
+    await switchLanguage(page, 'en-US');
     await page.goto(server.url('/'));
     await expect.poll(() => card(page, `${LAPSING} (EN)`).textContent()).toContain('Expired on');
     await expectAccessible(page, 'dashboard with validity (English)');
@@ -216,7 +224,7 @@ describe('validity and recertification: learner and coordinator screens', () => 
     await expectAccessible(page, 'all certificates with validity');
     await screenshotsAtWidths(page, 'recert-all-documents-de');
 
-    await page.getByRole('combobox', { name: 'Sprache' }).selectOption('en-US');
+    await switchLanguage(page, 'en-US');
     await page.goto(server.url(`/coordination/trainings/${renewingId}`));
     await page.getByRole('combobox', { name: 'Validity' }).selectOption('valid');
     await expect
