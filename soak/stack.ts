@@ -9,7 +9,6 @@ import { freePort, startServerProcess, type ServerProcess } from '../apps/server
 // The SDK's note that its 2027 releases want Node 22 (the product pins Node 20.19), as the tests silence it.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
-/** The bucket: S3_ENDPOINT's when set, else an s3rver of our own that the bucket fault can take away and bring back. */
 /**
  * The V8 flags of docs/operations.md's production command (the reasons are there, section 1):
  * - `--min-semi-space-size=16` keeps the young generation at the 16 MB per semi-space V8 grows it to under load;
@@ -21,6 +20,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
  */
 export const PRODUCTION_NODE_FLAGS = ['--min-semi-space-size=16', '--no-allocation-site-pretenuring'] as const;
 
+/** The bucket: S3_ENDPOINT's when set, else an s3rver of our own that the bucket fault can take away and bring back. */
 export interface Bucket {
   env: Record<string, string>;
   /** Null when the bucket is not ours to take down (S3_ENDPOINT). */
